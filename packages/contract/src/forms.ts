@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { formMessages } from './messages.js';
+
+/**
+ * The browser's form rules (specification, section 5): every field is `Required`, confirmations
+ * `Must match`, and nothing more; length and strength rules are the server's to enforce.
+ */
+const required = () => z.string({ error: formMessages.required }).min(1, { error: formMessages.required });
+
+/** Adds `Must match` on `confirm` when it differs from `original`. */
+const mustMatch =
+  <T extends Record<string, unknown>>(original: keyof T & string, confirm: keyof T & string) =>
+  (value: T, ctx: z.RefinementCtx) => {
+    if (value[confirm] !== value[original]) {
+      ctx.addIssue({ code: 'custom', path: [confirm], message: formMessages.mustMatch });
+    }
+  };
+
+export const loginForm = z.object({ email: required(), password: required() });
+
+export const registrationForm = z
+  .object({ email: required(), password1: required(), password2: required() })
+  .superRefine(mustMatch('password1', 'password2'));
+
+export const changePasswordForm = z
+  .object({ old_password: required(), new_password: required(), confirm: required() })
+  .superRefine(mustMatch('new_password', 'confirm'));
+
+export const resetRequestForm = z.object({ email: required() });
+
+export const resetConfirmForm = z
+  .object({ password: required(), confirm: required() })
+  .superRefine(mustMatch('password', 'confirm'));
+
+/** A FileList from an `<input type="file" multiple>`, or an array of files. */
+const someFiles = z.custom<ArrayLike<File>>(
+  (value) =>
+    value != null && typeof (value as ArrayLike<unknown>).length === 'number' &&
+    (value as ArrayLike<unknown>).length > 0,
+  { error: formMessages.required },
+);
+
+export const addNewsForm = z.object({ title: required(), content: required(), files: someFiles });
+
+export const profileForm = z.object({
+  first_name: required(),
+  last_name: required(),
+  user_profile: z.object({ telephone: z.string(), mobile: z.string(), website: z.string() }),
+});
+
+export type LoginForm = z.infer<typeof loginForm>;
+export type RegistrationForm = z.infer<typeof registrationForm>;
+export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
+export type ResetRequestForm = z.infer<typeof resetRequestForm>;
+export type ResetConfirmForm = z.infer<typeof resetConfirmForm>;
+export type AddNewsForm = z.infer<typeof addNewsForm>;
+export type ProfileForm = z.infer<typeof profileForm>;

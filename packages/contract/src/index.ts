@@ -1,0 +1,5 @@
+export * from './paths.js';
+export * from './types.js';
+export * from './messages.js';
+export * from './limits.js';
+export * from './forms.js';

@@ -1,0 +1,62 @@
+/** Exact texts of the web app (CONTRACT.md, section 3). */
+export const texts = {
+  header: 'Hello all!',
+  loading: 'Loading ...',
+  clickToPrint: 'Click to print',
+  wait: 'Wait...',
+  refreshThisPage: 'refresh this page',
+  resetRequestSent: 'Your reset password request has been sent. Please check your email.',
+  readingData: 'Reading data, please wait...',
+  tokenInvalid: 'The token is invalid',
+  logout: 'Logout',
+  submit: 'Submit',
+  reset: 'Reset',
+  prev: 'Prev',
+  next: 'Next',
+  notFound: '404 Error \u2013 Sorry, the page you requested does not exist!',
+} as const;
+
+/** Messages of the browser's own form rules (specification, section 5). */
+export const formMessages = {
+  required: 'Required',
+  mustMatch: 'Must match',
+} as const;
+
+/** Messages the server answers with, in the style of Django REST Framework. */
+export const serverMessages = {
+  fieldRequired: 'This field is required.',
+  blank: 'This field may not be blank.',
+  notAString: 'Not a valid string.',
+  invalidEmail: 'Enter a valid email address.',
+  invalidPath: 'Enter a path that starts with a single "/".',
+  noActiveAccount: 'No active account found with the given credentials',
+  unableToLogIn: 'Unable to log in with provided credentials.',
+  credentialsNotProvided: 'Authentication credentials were not provided.',
+  tokenNotValid: 'Given token not valid for any token type',
+  loggedOut: 'Successfully logged out.',
+  passwordsDontMatch: "The two password fields didn't match.",
+  wrongOldPassword: 'Your old password was entered incorrectly. Please enter it again.',
+  passwordTooShort: (min: number) =>
+    `This password is too short. It must contain at least ${min} characters.`,
+  passwordEntirelyNumeric: 'This password is entirely numeric.',
+  passwordTooCommon: 'This password is too common.',
+  passwordTooSimilar: (what: string) => `The password is too similar to the ${what}.`,
+  tooManyFiles: (max: number) => `Ensure there are no more than ${max} files.`,
+  fileTooLarge: (maxBytes: number) => `Ensure each file is no larger than ${maxBytes} bytes.`,
+  notFound: 'Not found.',
+  methodNotAllowed: (method: string) => `Method "${method}" not allowed.`,
+  unsupportedMediaType: (type: string) => `Unsupported media type "${type}" in request.`,
+  malformedBody: 'Malformed request body.',
+  bodyTooLarge: 'Request body is too large.',
+  throttled: (seconds: number) =>
+    `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  serverError: 'A server error occurred.',
+  serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
+} as const;
+
+/** Stable `code` values of error answers. */
+export const errorCodes = {
+  tokenNotValid: 'token_not_valid',
+  throttled: 'throttled',
+  serviceUnavailable: 'service_unavailable',
+} as const;

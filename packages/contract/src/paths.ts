@@ -1,0 +1,56 @@
+/** Every path the server answers and the web app calls, exactly as the contract writes them. */
+export const apiPaths = {
+  token: '/api/v1/token/',
+  tokenRefresh: '/api/v1/token/refresh/',
+  localNews: '/api/v1/localnews/',
+  localNewsNew: '/api/v1/localnews/new',
+  /** A news attachment, downloaded by its signed, expiring `url` (our addition; see types.ts). */
+  localNewsFile: '/api/v1/localnews/files/:id',
+  registration: '/api/v1/rest-auth/registration/',
+  logout: '/api/v1/rest-auth/logout/',
+  jwtLogout: '/api/v1/rest-auth/api-jwt-logout/',
+  apiTokenAuth: '/api/v1/rest-auth/api-token-auth/',
+  changePassword: '/api/v1/users/changepassword/',
+  passwordReset: '/api/password_reset/',
+  passwordResetValidateToken: '/api/password_reset/validate_token/',
+  passwordResetConfirm: '/api/password_reset/confirm/',
+  userProfile: '/api/v1/user/profile/',
+  openapi: '/api/openapi.json',
+  /** Route pattern of the PDF download; use `downloadPdfPath(id)` to build a URL. */
+  downloadPdf: '/download_pdf_by_id/:id',
+} as const;
+
+export const downloadPdfPath = (id: number | string): string => `/download_pdf_by_id/${id}`;
+
+/** The single-page app's routes (specification, section 2). Any other path is the 404 page. */
+export const appRoutes = {
+  home: '/',
+  about: '/about',
+  pdfViewer: '/pdfviewer',
+  downloadPdf: '/downloadpdf',
+  printPdf: '/printpdf',
+  printCurrentPage: '/printcurrentpage',
+  localNews: '/localnews',
+  login: '/login',
+  logoutToken: '/logout_token',
+  logoutJwt: '/logout_jwt',
+  addLocalNews: '/addlocalnews',
+  changePassword: '/changepassword',
+  resetPasswordRequest: '/resetpasswordrequest',
+  resetPasswordRequestConfirmed: '/resetpasswordrequestconfirmed',
+  resetNewPassword: '/resetnewpassword',
+  register: '/register',
+  userProfile: '/userprofile',
+} as const;
+
+export type AppRoute = (typeof appRoutes)[keyof typeof appRoutes];
+
+/** True for a path the app has a page for; the server answers every other non-API path with 404. */
+export const isAppRoute = (path: string): boolean =>
+  (Object.values(appRoutes) as string[]).includes(path);
+
+/** Which PDFs the demo pages use (specification, section 2). */
+export const demoPdfIds = { download: 1, viewer: 3, print: 3 } as const;
+
+/** Key of the refresh token in the browser's localStorage. */
+export const TOKEN_STORAGE_KEY = 'token';
