@@ -1,0 +1,55 @@
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import Fastify from 'fastify';
+import type { Config } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { loggerOptions } from './logger.js';
+import auth from './plugins/app/auth.js';
+import errors from './plugins/app/errors.js';
+import formBodies from './plugins/app/form-bodies.js';
+import routeRegistry from './plugins/app/route-registry.js';
+import services from './plugins/app/services.js';
+import routes from './routes/index.js';
+
+export interface BuildOptions {
+  /** An already open database (tests share one per suite); otherwise opened from the config. */
+  database?: DatabaseHandle;
+}
+
+/**
+ * Builds the whole product as one Fastify instance: the API, the PDFs and the web app.
+ * It does not listen: `server.ts` does, and tests use `app.inject()`.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}) {
+  const database = options.database ?? openDatabase(config);
+  await migrateToLatest(database.db);
+
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: config.maxBodyBytes,
+    requestIdHeader: false,
+    ajv: { customOptions: { allErrors: true } },
+    routerOptions: { maxParamLength: 200 },
+  });
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  await app.register(routeRegistry);
+  await app.register(errors);
+  await app.register(services, { config, database });
+  await app.register(auth);
+  await app.register(formbody, { bodyLimit: config.maxBodyBytes });
+  await app.register(multipart, {
+    limits: {
+      fieldSize: config.maxBodyBytes,
+      fields: 50,
+      fileSize: config.maxUploadFileBytes,
+      files: config.maxUploadFiles,
+      parts: config.maxUploadFiles + 50,
+    },
+  });
+  await app.register(formBodies);
+  await app.register(routes);
+  return app;
+}

@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import type { TokenPair } from '@hello/contract';
+import type { Database } from '../db/schema.js';
+import * as sessions from '../repositories/sessions.js';
+import type { Jwt } from './jwt.js';
+
+export interface Principal {
+  userId: number;
+  email: string;
+  sessionId: string;
+}
+
+/**
+ * Sessions and their tokens. A refresh token names a server-side session; logout, password change
+ * and password reset end sessions, and with them every token that names them.
+ */
+export function createSessionService(db: Kysely<Database>, jwt: Jwt, lifetimes: { access: number; refresh: number }) {
+  async function refreshTokenFor(userId: number, sessionId: string, expiresAt: string): Promise<string> {
+    return jwt.sign({ userId, sessionId, type: 'refresh' }, new Date(expiresAt));
+  }
+
+  async function accessTokenFor(userId: number, sessionId: string, sessionExpiresAt: string): Promise<string> {
+    const expiresAt = Math.min(Date.now() + lifetimes.access * 1000, Date.parse(sessionExpiresAt));
+    return jwt.sign({ userId, sessionId, type: 'access' }, new Date(expiresAt));
+  }
+
+  async function principalOf(token: string, type: 'access' | 'refresh') {
+    const claims = await jwt.verify(token, type);
+    if (!claims) return null;
+    const live = await sessions.findLiveSession(db, claims.sessionId, claims.userId);
+    return live ?? null;
+  }
+
+  return {
+    /** Starts a session for the user: the answer of a login. */
+    async start(userId: number): Promise<TokenPair & { sessionId: string }> {
+      const session = await sessions.createSession(db, userId, lifetimes.refresh);
+      return {
+        sessionId: session.id,
+        access: await accessTokenFor(userId, session.id, session.expires_at),
+        refresh: await refreshTokenFor(userId, session.id, session.expires_at),
+      };
+    },
+    /** A new access token for a live session's refresh token, or null. */
+    async refresh(refreshToken: string): Promise<string | null> {
+      const live = await principalOf(refreshToken, 'refresh');
+      return live ? accessTokenFor(live.userId, live.sessionId, live.expiresAt) : null;
+    },
+    /** A refresh token for a session that is already live (profile save, password change). */
+    async reissueRefresh(principal: Principal): Promise<string> {
+      const live = await sessions.findLiveSession(db, principal.sessionId, principal.userId);
+      if (!live) throw new Error('session ended');
+      return refreshTokenFor(live.userId, live.sessionId, live.expiresAt);
+    },
+    async authenticateAccess(token: string): Promise<Principal | null> {
+      const live = await principalOf(token, 'access');
+      return live && { userId: live.userId, email: live.email, sessionId: live.sessionId };
+    },
+    async authenticateRefresh(token: string): Promise<Principal | null> {
+      const live = await principalOf(token, 'refresh');
+      return live && { userId: live.userId, email: live.email, sessionId: live.sessionId };
+    },
+    end: (sessionId: string) => sessions.endSession(db, sessionId),
+    endAllOfUser: (userId: number, keepSessionId?: string) => sessions.endUserSessions(db, userId, keepSessionId),
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

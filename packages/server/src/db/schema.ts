@@ -1,0 +1,108 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Row types of every table. Timestamps are ISO 8601 UTC strings (`toISOString()`): they sort as text
+ * and read the same on SQLite and PostgreSQL, so no query needs a dialect branch.
+ */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  news_items: NewsItemsTable;
+  news_files: NewsFilesTable;
+  pdfs: PdfsTable;
+  rate_limits: RateLimitsTable;
+  mail_outbox: MailOutboxTable;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** As the user typed it. */
+  email: string;
+  /** Lower-cased: the unique key, so addresses are unique regardless of letter case. */
+  email_key: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  telephone: string;
+  mobile: string;
+  website: string;
+  created_at: string;
+}
+
+/** A login. Refresh tokens name their session; ending the session ends every token of it. */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  ended_at: string | null;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the token, hex: the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface NewsItemsTable {
+  id: Generated<number>;
+  author_id: number;
+  title: string;
+  content: string;
+  created_at: string;
+}
+
+export interface NewsFilesTable {
+  id: Generated<number>;
+  news_id: number;
+  /** The server-chosen file name under DATA_DIR/uploads. */
+  storage_name: string;
+  /** The client's file name: metadata only, never a path. */
+  original_name: string;
+  size: number;
+  content_type: string;
+  position: number;
+}
+
+export interface PdfsTable {
+  id: number;
+  file_name: string;
+  title: string;
+  storage_name: string;
+  size: number;
+  sha256: string;
+  created_at: string;
+}
+
+/** Fixed-window counters, shared by every server instance of a deployment. */
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  hits: number;
+}
+
+/** Mail waiting to be delivered over SMTP, kept until sent so a mail server outage loses nothing. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  body_text: string;
+  created_at: string;
+  attempts: number;
+  next_attempt_at: string;
+  sent_at: string | null;
+  last_error: string | null;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type NewsItemRow = Selectable<NewsItemsTable>;
+export type NewsFileRow = Selectable<NewsFilesTable>;
+export type PdfRow = Selectable<PdfsTable>;
+export type MailOutboxRow = Selectable<MailOutboxTable>;

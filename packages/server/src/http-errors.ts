@@ -1,0 +1,40 @@
+import { errorCodes, serverMessages, type ErrorBody, type FieldErrors } from '@hello/contract';
+
+/**
+ * The one error type handlers throw. The central error handler (plugins/app/errors.ts) answers it
+ * as is; anything else becomes a safe generic answer.
+ */
+export class ApiError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly body: ErrorBody | FieldErrors,
+    public readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`);
+  }
+}
+
+const WWW_AUTHENTICATE = { 'WWW-Authenticate': 'Bearer realm="api"' };
+
+export const httpErrors = {
+  /** 400 `{field: [messages]}`; messages of no one field go under `non_field_errors`. */
+  fields: (errors: FieldErrors) => new ApiError(400, errors),
+  field: (field: string, message: string) => new ApiError(400, { [field]: [message] }),
+  notAuthenticated: () => new ApiError(401, { detail: serverMessages.credentialsNotProvided }, WWW_AUTHENTICATE),
+  tokenNotValid: () =>
+    new ApiError(401, { detail: serverMessages.tokenNotValid, code: errorCodes.tokenNotValid }, WWW_AUTHENTICATE),
+  noActiveAccount: () => new ApiError(401, { detail: serverMessages.noActiveAccount }, WWW_AUTHENTICATE),
+  notFound: () => new ApiError(404, { detail: serverMessages.notFound }),
+  methodNotAllowed: (method: string, allow: string[]) =>
+    new ApiError(405, { detail: serverMessages.methodNotAllowed(method) }, { Allow: allow.join(', ') }),
+  payloadTooLarge: (detail: string = serverMessages.bodyTooLarge) => new ApiError(413, { detail }),
+  unsupportedMediaType: (type: string) => new ApiError(415, { detail: serverMessages.unsupportedMediaType(type) }),
+  throttled: (retryAfterSeconds: number) =>
+    new ApiError(
+      429,
+      { detail: serverMessages.throttled(retryAfterSeconds), code: errorCodes.throttled },
+      { 'Retry-After': String(retryAfterSeconds) },
+    ),
+  serviceUnavailable: () =>
+    new ApiError(503, { detail: serverMessages.serviceUnavailable, code: errorCodes.serviceUnavailable }, { 'Retry-After': '5' }),
+};

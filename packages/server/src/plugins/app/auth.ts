@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Principal } from '../../auth/sessions.js';
+import { httpErrors } from '../../http-errors.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: `Authorization: Bearer <access JWT>` of a live session. */
+    requireBearer: preHandlerAsyncHookHandler;
+    /** preHandler: `Authorization: Token <refresh token>` (the browser's stored token) of a live session. */
+    requireToken: preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    /** Who is calling; set by requireBearer / requireToken. */
+    principal: Principal | null;
+  }
+}
+
+/** The two authorization schemes of CONTRACT.md, section 2. */
+export default fp(
+  async function auth(app: FastifyInstance) {
+    app.decorateRequest('principal', null);
+
+    const credentials = (request: FastifyRequest, scheme: 'Bearer' | 'Token'): string => {
+      const header = request.headers.authorization;
+      if (!header) throw httpErrors.notAuthenticated();
+      const [given, token, extra] = header.trim().split(/\s+/);
+      if (given?.toLowerCase() !== scheme.toLowerCase() || !token || extra !== undefined) throw httpErrors.tokenNotValid();
+      return token;
+    };
+
+    app.decorate('requireBearer', async function (request: FastifyRequest) {
+      request.principal = await app.sessions.authenticateAccess(credentials(request, 'Bearer'));
+      if (!request.principal) throw httpErrors.tokenNotValid();
+    });
+
+    app.decorate('requireToken', async function (request: FastifyRequest) {
+      request.principal = await app.sessions.authenticateRefresh(credentials(request, 'Token'));
+      if (!request.principal) throw httpErrors.tokenNotValid();
+    });
+  },
+  { name: 'auth', dependencies: ['services'] },
+);

@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { serverMessages, type FieldErrors } from '@hello/contract';
+import { ApiError, httpErrors } from '../../http-errors.js';
+import { fieldErrorsFromValidation } from './validation-errors.js';
+
+/**
+ * One error contract end to end (CONTRACT.md, section 2): field errors as `{field: [msg]}`, everything
+ * else as `{detail, code?}`. Details of 5xx errors go to the log, never to the client.
+ */
+export default fp(async function errors(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const answer = toApiError(error);
+    if (answer.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    else if (!(error instanceof ApiError)) request.log.info({ code: error.code, status: answer.statusCode }, error.message);
+    return send(reply, answer);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const allowed = app.allowedMethods(request.url);
+    if (allowed.length > 0) return send(reply, httpErrors.methodNotAllowed(request.method, allowed));
+    return send(reply, httpErrors.notFound());
+  });
+});
+
+function send(reply: FastifyReply, error: ApiError) {
+  return reply.code(error.statusCode).headers(error.headers).send(error.body);
+}
+
+/** Fastify's, its plugins' and the database driver's errors, mapped onto the contract. */
+function toApiError(error: FastifyError): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error.validation) return httpErrors.fields(fieldErrorsFromValidation(error.validation));
+  if (isDatabaseUnavailable(error)) return httpErrors.serviceUnavailable();
+  const status = error.statusCode ?? 500;
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return httpErrors.unsupportedMediaType(String(error.message.match(/: (.*)$/)?.[1] ?? ''));
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return httpErrors.payloadTooLarge();
+  }
+  if (status === 413) return httpErrors.payloadTooLarge();
+  if (status === 415) return httpErrors.unsupportedMediaType('');
+  if (status >= 400 && status < 500) return new ApiError(status, { detail: safeClientMessage(status) });
+  return new ApiError(500, { detail: serverMessages.serverError });
+}
+
+function safeClientMessage(status: number): string {
+  if (status === 400) return serverMessages.malformedBody;
+  if (status === 404) return serverMessages.notFound;
+  return `Request failed (${status}).`;
+}
+
+const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '53300']);
+
+/** PostgreSQL down, restarting or out of connections; SQLite locked beyond its busy timeout. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  if (e?.code && unavailableCodes.has(e.code)) return true;
+  if (e?.code === 'SQLITE_BUSY' || e?.code === 'SQLITE_LOCKED') return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e?.message ?? '');
+}
+
+export type { FieldErrors, FastifyRequest };

@@ -1,0 +1,34 @@
+import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
+import { serverMessages, type FieldErrors } from '@hello/contract';
+
+/**
+ * Turns Ajv's errors for a request body into Django REST Framework's shape:
+ * `{"email": ["This field is required."]}`.
+ */
+export function fieldErrorsFromValidation(errors: FastifySchemaValidationError[]): FieldErrors {
+  const out: FieldErrors = {};
+  const add = (field: string, message: string) => {
+    const list = (out[field] ??= []);
+    if (!list.includes(message)) list.push(message);
+  };
+  for (const error of errors) {
+    const params = error.params as Record<string, unknown>;
+    const pointer = error.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+    if (error.keyword === 'required') {
+      add(pointer ? `${pointer}.${String(params.missingProperty)}` : String(params.missingProperty), serverMessages.fieldRequired);
+    } else if (!pointer) {
+      add('non_field_errors', 'Invalid data. Expected a dictionary.');
+    } else if (error.keyword === 'minLength' && params.limit === 1) {
+      add(pointer, serverMessages.blank);
+    } else if (error.keyword === 'maxLength') {
+      add(pointer, `Ensure this field has no more than ${String(params.limit)} characters.`);
+    } else if (error.keyword === 'format' && params.format === 'email') {
+      add(pointer, serverMessages.invalidEmail);
+    } else if (error.keyword === 'type' && params.type === 'string') {
+      add(pointer, serverMessages.notAString);
+    } else {
+      add(pointer, 'Invalid value.');
+    }
+  }
+  return out;
+}

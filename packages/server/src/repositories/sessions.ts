@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, SessionRow } from '../db/schema.js';
+
+type Db = Kysely<Database>;
+
+export async function createSession(db: Db, userId: number, lifetimeSeconds: number, now = new Date()): Promise<SessionRow> {
+  const session: SessionRow = {
+    id: randomUUID(),
+    user_id: userId,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + lifetimeSeconds * 1000).toISOString(),
+    ended_at: null,
+  };
+  await db.insertInto('sessions').values(session).execute();
+  return session;
+}
+
+/** The session with its user's e-mail, if it is neither ended nor expired and belongs to that user. */
+export async function findLiveSession(db: Db, sessionId: string, userId: number, now = new Date()) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id as sessionId', 'sessions.expires_at as expiresAt', 'users.id as userId', 'users.email as email'])
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.user_id', '=', userId)
+    .where('sessions.ended_at', 'is', null)
+    .where('sessions.expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+}
+
+export async function endSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
+  await db.updateTable('sessions').set({ ended_at: now.toISOString() }).where('id', '=', sessionId).where('ended_at', 'is', null).execute();
+}
+
+/** Ends every live session of the user, but `keepSessionId` when given. */
+export async function endUserSessions(db: Db, userId: number, keepSessionId?: string, now = new Date()): Promise<void> {
+  let query = db.updateTable('sessions').set({ ended_at: now.toISOString() }).where('user_id', '=', userId).where('ended_at', 'is', null);
+  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+  await query.execute();
+}
