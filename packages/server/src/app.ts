@@ -9,6 +9,7 @@ import auth from './plugins/app/auth.js';
 import errors from './plugins/app/errors.js';
 import formBodies from './plugins/app/form-bodies.js';
 import routeRegistry from './plugins/app/route-registry.js';
+import securityHeaders from './plugins/app/security-headers.js';
 import services from './plugins/app/services.js';
 import routes from './routes/index.js';
 
@@ -39,6 +40,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(errors);
   await app.register(services, { config, database });
   await app.register(auth);
+  await app.register(securityHeaders);
   await app.register(formbody, { bodyLimit: config.maxBodyBytes });
   await app.register(multipart, {
     limits: {
