@@ -1,0 +1,126 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiPaths, appRoutes, formMessages } from '@hello/contract';
+import { expect, field, registerViaApi, resetButton, resetLinkViaApi, signIn, submitButton, test } from './fixtures';
+
+/**
+ * The browser's form rules (specification §5) on every form: `Required` only once a field has been
+ * touched, `Must match` on confirmations, Submit and Reset disabled while the form is unchanged.
+ */
+
+interface FormCase {
+  name: string;
+  /** Opens the form; resolves once it is ready to use. */
+  open: (page: Page, request: APIRequestContext) => Promise<void>;
+  /** Required fields, in the order they are touched. */
+  required: string[];
+  /** [original, confirmation] */
+  mustMatch?: [string, string];
+}
+
+const goto = (path: string) => async (page: Page) => {
+  await page.goto(path);
+};
+const signedInGoto = (path: string) => async (page: Page, request: APIRequestContext) => {
+  await signIn(page, await registerViaApi(request));
+  await page.goto(path);
+};
+
+const forms: FormCase[] = [
+  { name: 'login', open: goto(appRoutes.login), required: ['email', 'password'] },
+  {
+    name: 'registration',
+    open: goto(appRoutes.register),
+    required: ['email', 'password1', 'password2'],
+    mustMatch: ['password1', 'password2'],
+  },
+  { name: 'reset request', open: goto(appRoutes.resetPasswordRequest), required: ['email'] },
+  {
+    name: 'change password',
+    open: signedInGoto(appRoutes.changePassword),
+    required: ['old_password', 'new_password', 'confirm'],
+    mustMatch: ['new_password', 'confirm'],
+  },
+  {
+    name: 'reset confirm',
+    open: async (page, request) => {
+      const user = await registerViaApi(request);
+      await page.goto(await resetLinkViaApi(request, user.email));
+      await expect(field(page, 'password')).toBeVisible();
+    },
+    required: ['password', 'confirm'],
+    mustMatch: ['password', 'confirm'],
+  },
+  { name: 'add news', open: signedInGoto(appRoutes.addLocalNews), required: ['title', 'content', 'files'] },
+  {
+    name: 'profile',
+    open: async (page, request) => {
+      await signIn(page, await registerViaApi(request));
+      const loaded = page.waitForResponse((res) => res.url().endsWith(apiPaths.userProfile) && res.request().method() === 'GET');
+      await page.goto(appRoutes.userProfile);
+      expect((await loaded).status()).toBe(200);
+      await expect(field(page, 'first_name')).toBeEditable();
+    },
+    required: ['first_name', 'last_name'],
+  },
+];
+
+const requiredMessages = (page: Page) => page.getByText(formMessages.required, { exact: true });
+const textual = (page: Page, name: string) => field(page, name).and(page.locator(':not([type=file])'));
+
+for (const form of forms) {
+  test(`${form.name} form: Required only after touch, buttons disabled while unchanged`, async ({ page, request }) => {
+    await form.open(page, request);
+    const first = form.required[0]!;
+    await expect(field(page, first)).toBeVisible();
+    await expect(submitButton(page)).toBeDisabled();
+    await expect(resetButton(page)).toBeDisabled();
+    await expect(requiredMessages(page)).toHaveCount(0);
+
+    // Touching (focus, then leave) shows the message for that field alone, one at a time.
+    for (const [index, name] of form.required.entries()) {
+      await field(page, name).focus();
+      await expect(requiredMessages(page)).toHaveCount(index);
+      await field(page, name).blur();
+      await expect(requiredMessages(page)).toHaveCount(index + 1);
+    }
+    // Touching changes no value: still nothing to submit or reset.
+    await expect(submitButton(page)).toBeDisabled();
+    await expect(resetButton(page)).toBeDisabled();
+
+    // Typing makes the form changed and clears that field's message.
+    const typed = form.required.find((name) => name !== 'files')!;
+    await textual(page, typed).fill('something');
+    await expect(submitButton(page)).toBeEnabled();
+    await expect(resetButton(page)).toBeEnabled();
+    await expect(requiredMessages(page)).toHaveCount(form.required.length - 1);
+
+    // Reset brings back the unchanged form.
+    await resetButton(page).click();
+    await expect(textual(page, typed)).toHaveValue('');
+    await expect(submitButton(page)).toBeDisabled();
+    await expect(resetButton(page)).toBeDisabled();
+  });
+
+  const pair = form.mustMatch;
+  if (pair) {
+    test(`${form.name} form: ${pair[1]} must match ${pair[0]}`, async ({ page, request }) => {
+      const [original, confirmation] = pair;
+      await form.open(page, request);
+      await field(page, original).fill('Lantern-Quiet-58');
+      await field(page, original).blur();
+      await expect(page.getByText(formMessages.mustMatch, { exact: true })).toHaveCount(0);
+
+      await field(page, confirmation).fill('Lantern-Quiet-59');
+      await field(page, confirmation).blur();
+      await expect(page.getByText(formMessages.mustMatch, { exact: true })).toBeVisible();
+
+      await field(page, confirmation).fill('Lantern-Quiet-58');
+      await expect(page.getByText(formMessages.mustMatch, { exact: true })).toHaveCount(0);
+
+      // Changing the original again breaks the match.
+      await field(page, original).fill('Lantern-Quiet-57');
+      await field(page, original).blur();
+      await expect(page.getByText(formMessages.mustMatch, { exact: true })).toBeVisible();
+    });
+  }
+}

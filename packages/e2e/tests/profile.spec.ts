@@ -1,0 +1,31 @@
+import { apiPaths, appRoutes } from '@hello/contract';
+import { expect, field, refreshStatus, signIn, storedToken, submitButton, test } from './fixtures';
+
+const edits = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  'user_profile.telephone': '+44 20 7946 0000',
+  'user_profile.mobile': '+44 7700 900123',
+  'user_profile.website': 'https://example.com/ada',
+};
+
+test('a profile edit is saved and still there after a reload', async ({ page, request, user }) => {
+  await signIn(page, user);
+  await page.goto(appRoutes.userProfile);
+  await expect(page.getByText(user.email).first()).toBeVisible();
+  for (const [name, value] of Object.entries(edits)) await field(page, name).fill(value);
+
+  const answer = page.waitForResponse((res) => res.url().endsWith(apiPaths.userProfile) && res.request().method() === 'POST');
+  await submitButton(page).click();
+  expect((await answer).status()).toBe(200);
+
+  // The save answers a new refresh token, which the app stores.
+  await expect.poll(() => storedToken(page)).not.toBe(user.token);
+  const token = await storedToken(page);
+  expect(token).toBeTruthy();
+  expect(await refreshStatus(request, token!)).toBe(200);
+
+  await page.reload();
+  for (const [name, value] of Object.entries(edits)) await expect(field(page, name)).toHaveValue(value);
+  await expect(page.getByText(user.email).first()).toBeVisible();
+});
