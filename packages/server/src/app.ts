@@ -5,9 +5,12 @@ import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { loggerOptions } from './logger.js';
+import type { OutboxOptions } from './mail/outbox-worker.js';
 import auth from './plugins/app/auth.js';
 import errors from './plugins/app/errors.js';
 import formBodies from './plugins/app/form-bodies.js';
+import mail from './plugins/app/mail.js';
+import rateLimit from './plugins/app/rate-limit.js';
 import routeRegistry from './plugins/app/route-registry.js';
 import securityHeaders from './plugins/app/security-headers.js';
 import services from './plugins/app/services.js';
@@ -16,6 +19,8 @@ import routes from './routes/index.js';
 export interface BuildOptions {
   /** An already open database (tests share one per suite); otherwise opened from the config. */
   database?: DatabaseHandle;
+  /** Mail outbox timing (tests use short back-off). */
+  outbox?: Partial<OutboxOptions>;
 }
 
 /**
@@ -40,6 +45,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(errors);
   await app.register(services, { config, database });
   await app.register(auth);
+  await app.register(mail, { outbox: options.outbox });
+  await app.register(rateLimit);
   await app.register(securityHeaders);
   await app.register(formbody, { bodyLimit: config.maxBodyBytes });
   await app.register(multipart, {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { TokenPair } from '@hello/contract';
 import type { Database } from '../db/schema.js';
@@ -51,6 +52,13 @@ export function createSessionService(db: Kysely<Database>, jwt: Jwt, lifetimes: 
       const live = await sessions.findLiveSession(db, principal.sessionId, principal.userId);
       if (!live) throw new Error('session ended');
       return refreshTokenFor(live.userId, live.sessionId, live.expiresAt);
+    },
+    /**
+     * A refresh token shaped like a real one but naming a session that does not exist, so it never
+     * authenticates: the registration answer for an address that is taken (see auth/registration.ts).
+     */
+    async unusableRefresh(userId: number): Promise<string> {
+      return refreshTokenFor(userId, randomUUID(), new Date(Date.now() + lifetimes.refresh * 1000).toISOString());
     },
     async authenticateAccess(token: string): Promise<Principal | null> {
       const live = await principalOf(token, 'access');

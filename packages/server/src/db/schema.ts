@@ -97,6 +97,8 @@ export interface MailOutboxTable {
   next_attempt_at: string;
   sent_at: string | null;
   last_error: string | null;
+  /** Set when delivery was given up (migration 002). */
+  failed_at: string | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type BuildOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -47,7 +47,7 @@ async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<vo
  * Builds the app on a fresh DATA_DIR (and a fresh PostgreSQL database for `postgres`).
  * Hashing is cheaper than production's so suites stay fast; the security suite checks the defaults.
  */
-export async function buildTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(dialect: Dialect, env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hello-test-'));
   const database = dialect === 'postgres' ? await createPgDatabase() : undefined;
   const config = loadConfig({
@@ -59,7 +59,7 @@ export async function buildTestApp(dialect: Dialect, env: Record<string, string>
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  let app = await buildApp(config);
+  let app = await buildApp(config, options);
   return {
     get app() {
       return app;
@@ -68,7 +68,7 @@ export async function buildTestApp(dialect: Dialect, env: Record<string, string>
     dataDir,
     async restart() {
       await app.close();
-      app = await buildApp(config);
+      app = await buildApp(config, options);
       return app;
     },
     async close() {

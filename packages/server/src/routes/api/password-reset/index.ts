@@ -1,6 +1,82 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  apiPaths,
+  serverMessages,
+  type FieldErrors,
+  type ResetConfirmRequest,
+  type ResetRequest,
+  type StatusResponse,
+  type ValidateResetTokenRequest,
+} from '@hello/contract';
+import { completeReset, findResetToken, requestReset } from '../../../auth/password-reset.js';
+import { passwordProblems } from '../../../auth/password-rules.js';
+import { isSafeResetPath } from '../../../auth/reset-tokens.js';
+import { httpErrors } from '../../../http-errors.js';
+import { bodyOf, limits, password, requiredString, statusBody, token } from '../../../schemas/account.js';
+import { bodyErrors, consumes, errorBody } from '../../../schemas/errors.js';
 
-// TODO(owner of this route): replace with the real routes.
+const ok: StatusResponse = { status: 'OK' };
+const notFound = (reply: FastifyReply) => reply.code(404).send({ status: 'notfound' } satisfies StatusResponse);
+
+/** Password reset by e-mail, as django-rest-passwordreset answered it. */
 export default async function passwordResetRoutes(app: FastifyInstance) {
-  void app;
+  app.post<{ Body: ResetRequest; Reply: StatusResponse }>(
+    apiPaths.passwordReset,
+    {
+      schema: {
+        tags: ['password reset'],
+        summary: 'Mail a reset link to the account, if there is one; the answer is the same either way',
+        consumes,
+        body: bodyOf({
+          email: { type: 'string', format: 'email', maxLength: limits.email },
+          reset_new_password_path: requiredString(limits.path),
+        }),
+        response: { 200: statusBody, ...bodyErrors, 429: errorBody },
+      },
+    },
+    async (request) => {
+      const { email, reset_new_password_path: path } = request.body;
+      if (!isSafeResetPath(path)) throw httpErrors.field('reset_new_password_path', serverMessages.invalidPath);
+      await requestReset(app, request.ip, email, path, request.log);
+      return ok;
+    },
+  );
+
+  app.post<{ Body: ValidateResetTokenRequest; Reply: StatusResponse }>(
+    apiPaths.passwordResetValidateToken,
+    {
+      schema: {
+        tags: ['password reset'],
+        summary: 'Is this reset token usable (known, unused, unexpired)?',
+        consumes,
+        body: bodyOf({ token }),
+        response: { 200: statusBody, 404: statusBody, ...bodyErrors },
+      },
+    },
+    async (request, reply) => ((await findResetToken(app, request.body.token)) ? ok : notFound(reply)),
+  );
+
+  app.post<{ Body: ResetConfirmRequest; Reply: StatusResponse }>(
+    apiPaths.passwordResetConfirm,
+    {
+      schema: {
+        tags: ['password reset'],
+        summary: 'Set a new password with a reset token; the token is used up and every session of the user ends',
+        consumes,
+        body: bodyOf({ password, confirm: password, token }),
+        response: { 200: statusBody, 404: statusBody, ...bodyErrors },
+      },
+    },
+    async (request, reply) => {
+      const row = await findResetToken(app, request.body.token);
+      if (!row) return notFound(reply);
+      const errors: FieldErrors = {};
+      const problems = passwordProblems(request.body.password, row);
+      if (problems.length > 0) errors.password = problems;
+      if (request.body.confirm !== request.body.password) errors.confirm = [serverMessages.passwordsDontMatch];
+      if (Object.keys(errors).length > 0) throw httpErrors.fields(errors);
+      // A concurrent confirm with the same token may have won meanwhile: then this one is "not found".
+      return (await completeReset(app, row, request.body.password)) ? ok : notFound(reply);
+    },
+  );
 }

@@ -1,6 +1,98 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  apiPaths,
+  serverMessages,
+  type ApiTokenAuthRequest,
+  type ApiTokenAuthResponse,
+  type FieldErrors,
+  type JwtLogoutRequest,
+  type LogoutResponse,
+  type RegistrationRequest,
+  type RegistrationResponse,
+} from '@hello/contract';
+import { checkCredentials } from '../../../../auth/login.js';
+import { passwordProblems } from '../../../../auth/password-rules.js';
+import { register } from '../../../../auth/registration.js';
+import { httpErrors } from '../../../../http-errors.js';
+import { bodyOf, limits, password, stringProps, token } from '../../../../schemas/account.js';
+import { bodyErrors, consumes, errorBody } from '../../../../schemas/errors.js';
 
-// TODO(owner of this route): replace with the real routes.
+/** Registration, both logouts and the legacy token login, as dj-rest-auth answered them. */
 export default async function restAuthRoutes(app: FastifyInstance) {
-  void app;
+  app.post<{ Body: RegistrationRequest; Reply: RegistrationResponse }>(
+    apiPaths.registration,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account; `key` is the refresh token of its first session',
+        consumes,
+        body: bodyOf({ email: { type: 'string', format: 'email', maxLength: limits.email }, password1: password, password2: password }),
+        response: { 201: stringProps('key'), ...bodyErrors, 429: errorBody },
+      },
+    },
+    async (request, reply) => {
+      await app.rateLimits.consume('register', { ip: request.ip });
+      const { email, password1, password2 } = request.body;
+      const errors: FieldErrors = {};
+      const problems = passwordProblems(password1, { email });
+      if (problems.length > 0) errors.password1 = problems;
+      // dj-rest-auth reports the mismatch under non_field_errors.
+      if (password1 !== password2) errors.non_field_errors = [serverMessages.passwordsDontMatch];
+      if (Object.keys(errors).length > 0) throw httpErrors.fields(errors);
+      return reply.code(201).send({ key: await register(app, email, password1) });
+    },
+  );
+
+  app.post<{ Reply: LogoutResponse }>(
+    apiPaths.logout,
+    {
+      preHandler: app.requireToken,
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out the session of the `Token` (the stored refresh token)',
+        response: { 200: stringProps('detail'), 400: errorBody, 401: errorBody },
+      },
+    },
+    async (request) => {
+      await app.sessions.end(request.principal!.sessionId);
+      return { detail: serverMessages.loggedOut };
+    },
+  );
+
+  app.post<{ Body: JwtLogoutRequest }>(
+    apiPaths.jwtLogout,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out the session of a refresh token',
+        consumes,
+        body: bodyOf({ refresh: token }),
+        response: { 200: { type: 'object', properties: {} }, ...bodyErrors, 401: errorBody },
+      },
+    },
+    async (request) => {
+      const principal = await app.sessions.authenticateRefresh(request.body.refresh);
+      if (!principal) throw httpErrors.tokenNotValid();
+      await app.sessions.end(principal.sessionId);
+      return {};
+    },
+  );
+
+  app.post<{ Body: ApiTokenAuthRequest; Reply: ApiTokenAuthResponse }>(
+    apiPaths.apiTokenAuth,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Legacy login (`username` is the e-mail); `token` is a refresh token of a new session',
+        consumes,
+        body: bodyOf({ username: { type: 'string', minLength: 1, maxLength: limits.email }, password }),
+        response: { 200: stringProps('token'), ...bodyErrors, 429: errorBody },
+      },
+    },
+    async (request) => {
+      const user = await checkCredentials(app, request.ip, request.body.username, request.body.password);
+      if (!user) throw httpErrors.fields({ non_field_errors: [serverMessages.unableToLogIn] });
+      return { token: (await app.sessions.start(user.id)).refresh };
+    },
+  );
 }

@@ -1,6 +1,47 @@
 import type { FastifyInstance } from 'fastify';
+import { apiPaths, type AccessToken, type LoginRequest, type RefreshRequest, type TokenPair } from '@hello/contract';
+import { checkCredentials } from '../../../../auth/login.js';
+import { httpErrors } from '../../../../http-errors.js';
+import { bodyOf, email, password, stringProps, token } from '../../../../schemas/account.js';
+import { bodyErrors, consumes, errorBody } from '../../../../schemas/errors.js';
 
-// TODO(owner of this route): replace with the real routes.
+/** JWT login and refresh, as djangorestframework-simplejwt answered them. */
 export default async function tokenRoutes(app: FastifyInstance) {
-  void app;
+  app.post<{ Body: LoginRequest; Reply: TokenPair }>(
+    apiPaths.token,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in: a new session, its access token and its refresh token',
+        consumes,
+        body: bodyOf({ email, password }),
+        response: { 200: stringProps('access', 'refresh'), ...bodyErrors, 401: errorBody, 429: errorBody },
+      },
+    },
+    async (request) => {
+      const user = await checkCredentials(app, request.ip, request.body.email, request.body.password);
+      // One answer for an unknown e-mail and a wrong password: nothing tells which it was.
+      if (!user) throw httpErrors.noActiveAccount();
+      const { access, refresh } = await app.sessions.start(user.id);
+      return { access, refresh };
+    },
+  );
+
+  app.post<{ Body: RefreshRequest; Reply: AccessToken }>(
+    apiPaths.tokenRefresh,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'A new access token for the refresh token of a live session',
+        consumes,
+        body: bodyOf({ refresh: token }),
+        response: { 200: stringProps('access'), ...bodyErrors, 401: errorBody },
+      },
+    },
+    async (request) => {
+      const access = await app.sessions.refresh(request.body.refresh);
+      if (!access) throw httpErrors.tokenNotValid();
+      return { access };
+    },
+  );
 }

@@ -1,6 +1,80 @@
 import type { FastifyInstance } from 'fastify';
+import { apiPaths, serverMessages, type FieldErrors, type Profile, type ProfileUpdateRequest, type ProfileUpdateResponse } from '@hello/contract';
+import { httpErrors } from '../../../../http-errors.js';
+import { findUserById, toProfile, updateProfile } from '../../../../repositories/users.js';
+import { limits, profile, requiredString } from '../../../../schemas/account.js';
+import { bodyErrors, consumes, errorBody } from '../../../../schemas/errors.js';
 
-// TODO(owner of this route): replace with the real routes.
+const optionalString = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+
+const profileUpdate = {
+  type: 'object',
+  required: ['first_name', 'last_name'],
+  properties: {
+    first_name: requiredString(limits.name),
+    last_name: requiredString(limits.name),
+    user_profile: {
+      type: 'object',
+      properties: { telephone: optionalString(limits.phone), mobile: optionalString(limits.phone), website: optionalString(limits.website) },
+    },
+  },
+} as const;
+
+/** The logged-in user's profile. The e-mail is read-only: sent or not, it is never changed here. */
 export default async function userRoutes(app: FastifyInstance) {
-  void app;
+  const currentUser = async (userId: number) => {
+    const user = await findUserById(app.db, userId);
+    if (!user) throw httpErrors.tokenNotValid(); // deleted while its token lived
+    return user;
+  };
+
+  app.get<{ Reply: Profile }>(
+    apiPaths.userProfile,
+    {
+      preHandler: app.requireBearer,
+      schema: { tags: ['account'], summary: 'The profile of the logged-in user', response: { 200: profile, 401: errorBody } },
+    },
+    async (request) => toProfile(await currentUser(request.principal!.userId)),
+  );
+
+  app.post<{ Body: ProfileUpdateRequest; Reply: ProfileUpdateResponse }>(
+    apiPaths.userProfile,
+    {
+      preHandler: app.requireBearer,
+      schema: {
+        tags: ['account'],
+        summary: 'Save the profile (multipart with dotted names, or nested JSON); absent optional fields become ""',
+        consumes,
+        body: profileUpdate,
+        response: {
+          200: { type: 'object', required: ['user_info', 'refresh'], properties: { user_info: profile, refresh: { type: 'string' } } },
+          ...bodyErrors,
+          401: errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const principal = request.principal!;
+      await currentUser(principal.userId);
+      // Surrounding spaces are dropped, as Django REST Framework's CharField does.
+      const first_name = request.body.first_name.trim();
+      const last_name = request.body.last_name.trim();
+      const errors: FieldErrors = {};
+      if (!first_name) errors.first_name = [serverMessages.blank];
+      if (!last_name) errors.last_name = [serverMessages.blank];
+      if (Object.keys(errors).length > 0) throw httpErrors.fields(errors);
+
+      const details = request.body.user_profile ?? {};
+      const user_profile = {
+        telephone: details.telephone?.trim() ?? '',
+        mobile: details.mobile?.trim() ?? '',
+        website: details.website?.trim() ?? '',
+      };
+      await updateProfile(app.db, principal.userId, { first_name, last_name, user_profile });
+      return {
+        user_info: toProfile(await currentUser(principal.userId)),
+        refresh: await app.sessions.reissueRefresh(principal),
+      };
+    },
+  );
 }

@@ -1,6 +1,48 @@
 import type { FastifyInstance } from 'fastify';
+import { apiPaths, serverMessages, type ChangePasswordRequest, type ChangePasswordResponse, type FieldErrors } from '@hello/contract';
+import { checkOwnPassword } from '../../../../auth/login.js';
+import { passwordProblems } from '../../../../auth/password-rules.js';
+import { httpErrors } from '../../../../http-errors.js';
+import { endUserSessions } from '../../../../repositories/sessions.js';
+import { findUserById, setPasswordHash } from '../../../../repositories/users.js';
+import { bodyOf, password, stringProps } from '../../../../schemas/account.js';
+import { bodyErrors, consumes, errorBody } from '../../../../schemas/errors.js';
 
-// TODO(owner of this route): replace with the real routes.
+/** Password change of the logged-in user. */
 export default async function usersRoutes(app: FastifyInstance) {
-  void app;
+  app.put<{ Body: ChangePasswordRequest; Reply: ChangePasswordResponse }>(
+    apiPaths.changePassword,
+    {
+      preHandler: app.requireBearer,
+      schema: {
+        tags: ['account'],
+        summary: 'Change the password; every other session of the user ends',
+        consumes,
+        body: bodyOf({ old_password: password, new_password: password, confirm: password }),
+        response: { 200: stringProps('refresh'), ...bodyErrors, 401: errorBody, 429: errorBody },
+      },
+    },
+    async (request) => {
+      const principal = request.principal!;
+      const user = await findUserById(app.db, principal.userId);
+      if (!user) throw httpErrors.tokenNotValid();
+      const { old_password, new_password, confirm } = request.body;
+
+      const errors: FieldErrors = {};
+      // Counted as a failed login when wrong: a stolen access token must not become a password oracle.
+      if (!(await checkOwnPassword(app, request.ip, user, old_password))) errors.old_password = [serverMessages.wrongOldPassword];
+      const problems = passwordProblems(new_password, user);
+      if (problems.length > 0) errors.new_password = problems;
+      if (confirm !== new_password) errors.confirm = [serverMessages.passwordsDontMatch];
+      if (Object.keys(errors).length > 0) throw httpErrors.fields(errors);
+
+      const hash = await app.passwords.hash(new_password);
+      // The new password and the end of every other session commit together: never one without the other.
+      await app.db.transaction().execute(async (trx) => {
+        await setPasswordHash(trx, user.id, hash);
+        await endUserSessions(trx, user.id, principal.sessionId);
+      });
+      return { refresh: await app.sessions.reissueRefresh(principal) };
+    },
+  );
 }

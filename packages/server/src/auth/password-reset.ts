@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { resetPasswordMail } from '../mail/messages.js';
+import { insertResetToken, findUsableResetToken, useResetToken } from '../repositories/reset-tokens.js';
+import { endUserSessions } from '../repositories/sessions.js';
+import { emailKey, findUserByEmail, setPasswordHash } from '../repositories/users.js';
+import { hashResetToken, looksLikeResetToken, newResetToken } from './reset-tokens.js';
+
+/**
+ * Starts a reset: a single-use token, stored hashed, and a mail with the link to the account's owner.
+ * Known and unknown addresses go through the same steps (the lookup, the token, one transaction with
+ * the rate-limit counts), so the answer is the same in status, body and timing; the mail itself is
+ * sent by the outbox worker after the answer, so no mail server's latency shows either.
+ */
+export async function requestReset(app: FastifyInstance, ip: string, email: string, path: string, log: FastifyBaseLogger): Promise<void> {
+  const user = await findUserByEmail(app.db, email);
+  const { token, hash } = newResetToken();
+  // From PUBLIC_URL, never from the request's Host header: a forged Host cannot redirect the link.
+  const link = `${app.config.publicUrl}${path}?token=${token}`;
+  await app.db.transaction().execute(async (trx) => {
+    await app.rateLimits.consume('reset', { account: emailKey(email), ip }, trx);
+    if (!user) return;
+    await insertResetToken(trx, user.id, hash, app.config.resetTokenLifetime);
+    await app.mailer.queue(resetPasswordMail(user.email, link, app.config.resetTokenLifetime), trx);
+  });
+  if (!user) return;
+  app.mailer.wake();
+  // The contract's local mode: with no mail server, the log is how a person gets the link.
+  if (app.mailer.kind === 'file') log.info(`Password reset link for ${user.email} (no SMTP_URL, so it is only in DATA_DIR/mail and here): ${link}`);
+}
+
+/** The usable (unused, unexpired) token's row, or undefined. */
+export async function findResetToken(app: FastifyInstance, token: string) {
+  if (!looksLikeResetToken(token)) return undefined;
+  return findUsableResetToken(app.db, hashResetToken(token));
+}
+
+/**
+ * Sets the new password, uses the token (and every other unused one of the user) up, and ends every
+ * session of the user, all in one transaction. False when the token was used meanwhile.
+ */
+export async function completeReset(app: FastifyInstance, tokenRow: { id: number; userId: number }, password: string): Promise<boolean> {
+  const hash = await app.passwords.hash(password);
+  return app.db.transaction().execute(async (trx) => {
+    if (!(await useResetToken(trx, tokenRow.id, tokenRow.userId))) return false;
+    await setPasswordHash(trx, tokenRow.userId, hash);
+    await endUserSessions(trx, tokenRow.userId);
+    return true;
+  });
+}

@@ -1,0 +1,127 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database, MailOutboxRow } from '../db/schema.js';
+import { redactUrl } from '../logger.js';
+import * as outbox from '../repositories/mail-outbox.js';
+import type { MailTransport } from './transport.js';
+
+export interface OutboxOptions {
+  /** First retry delay; each later one doubles, up to `maxDelayMs`. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Longest sleep between looks at the table (other instances may have queued mail). */
+  pollMs: number;
+  /** How long a claimed mail is left alone before another worker may retry it. */
+  leaseMs: number;
+  /** A mail still undelivered this long after it was written is given up (its links have expired). */
+  giveUpAfterMs: number;
+  batchSize: number;
+}
+
+export const defaultOutboxOptions: OutboxOptions = {
+  baseDelayMs: 1000,
+  maxDelayMs: 5 * 60_000,
+  pollMs: 5000,
+  leaseMs: 2 * 60_000,
+  giveUpAfterMs: 24 * 3600_000,
+  batchSize: 20,
+};
+
+/** Delay before attempt `attempts + 1`: 1 s, 2 s, 4 s, … capped. */
+export const retryDelayMs = (attempts: number, o: Pick<OutboxOptions, 'baseDelayMs' | 'maxDelayMs'>): number =>
+  Math.min(o.baseDelayMs * 2 ** Math.min(Math.max(attempts - 1, 0), 30), o.maxDelayMs);
+
+/** Secrets out of a delivered mail's stored copy: the token of a reset link. */
+const scrub = (body: string) => redactUrl(body);
+
+/**
+ * Delivers the mail outbox: everything due, then sleeps until the next retry is due, a poll interval
+ * passes, or `wake()` says new mail was committed. Failures are retried with exponential back-off; a
+ * mail server that is down or refusing only delays mail, it never fails the call that queued it.
+ */
+export function createOutboxWorker(db: Kysely<Database>, transport: MailTransport, log: FastifyBaseLogger, options: OutboxOptions) {
+  let running = false;
+  let woken = false;
+  let interrupt: (() => void) | undefined;
+  let loop: Promise<void> | undefined;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken || !running) return resolve();
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        interrupt = undefined;
+        resolve();
+      }
+      interrupt = done;
+    });
+
+  async function attempt(row: MailOutboxRow): Promise<void> {
+    const attempts = row.attempts + 1;
+    try {
+      await transport.deliver(row);
+      await outbox.markSent(db, row.id, attempts, scrub(row.body_text));
+      log.info({ mailId: row.id, attempts, via: transport.kind }, 'mail delivered');
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (Date.now() - Date.parse(row.created_at) >= options.giveUpAfterMs) {
+        await outbox.markGivenUp(db, row.id, attempts, scrub(row.body_text), reason);
+        log.error({ mailId: row.id, attempts, reason }, 'mail delivery given up');
+        return;
+      }
+      const delay = retryDelayMs(attempts, options);
+      await outbox.markRetry(db, row.id, attempts, new Date(Date.now() + delay), reason);
+      log.warn({ mailId: row.id, attempts, retryInMs: delay, reason }, 'mail delivery failed; will retry');
+    }
+  }
+
+  /** Delivers what is due; answers how long to sleep. */
+  async function runOnce(): Promise<number> {
+    woken = false;
+    const now = new Date();
+    const due = await outbox.dueMails(db, now, options.batchSize);
+    for (const row of due) {
+      if (!running) return 0;
+      if (await outbox.claimMail(db, row, new Date(Date.now() + options.leaseMs))) await attempt(row);
+    }
+    if (due.length === options.batchSize) return 0;
+    const next = await outbox.nextAttemptAt(db);
+    return next ? Math.min(Math.max(next.getTime() - Date.now(), 0), options.pollMs) : options.pollMs;
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      let delay: number;
+      try {
+        delay = await runOnce();
+      } catch (error) {
+        // The database is away (restarting, unreachable): try again later, never crash.
+        log.error({ err: error }, 'mail outbox: cannot read the queue');
+        delay = options.pollMs;
+      }
+      if (delay > 0) await sleep(delay);
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    /** New mail was committed: look now instead of at the next poll. */
+    wake() {
+      woken = true;
+      interrupt?.();
+    },
+    /** Stops after the delivery in flight, if any. */
+    async stop() {
+      running = false;
+      interrupt?.();
+      await loop;
+    },
+  };
+}
+
+export type OutboxWorker = ReturnType<typeof createOutboxWorker>;

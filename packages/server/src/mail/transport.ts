@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { MailOutboxRow } from '../db/schema.js';
+
+/** Hands one outbox mail to the world: an SMTP server, or a `.eml` file for local use. */
+export interface MailTransport {
+  readonly kind: 'smtp' | 'file';
+  deliver(mail: Pick<MailOutboxRow, 'id' | 'recipient' | 'subject' | 'body_text' | 'created_at'>): Promise<void>;
+  close(): void;
+}
+
+const message = (from: string, mail: Parameters<MailTransport['deliver']>[0]) => ({
+  from,
+  to: mail.recipient,
+  subject: mail.subject,
+  text: mail.body_text,
+  date: new Date(mail.created_at),
+});
+
+/** SMTP, with timeouts short enough that a hanging server delays only its own mail's retry. */
+export function smtpTransport(url: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  return {
+    kind: 'smtp',
+    async deliver(mail) {
+      await transporter.sendMail(message(from, mail));
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * One RFC 822 file per mail in `dir`, built by nodemailer exactly as it would go over SMTP. Written to
+ * a temporary name and renamed, so a reader never sees half a mail; named by the outbox id, so a
+ * retried delivery replaces its file instead of adding a second one.
+ */
+export function fileTransport(dir: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'file',
+    async deliver(mail) {
+      const info = await transporter.sendMail(message(from, mail));
+      await mkdir(dir, { recursive: true });
+      const stamp = mail.created_at.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+      const target = path.join(dir, `${stamp}-${String(mail.id).padStart(6, '0')}.eml`);
+      const temp = path.join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
+      try {
+        const file = await open(temp, 'wx', 0o600);
+        try {
+          await file.writeFile(info.message as Buffer);
+          await file.sync(); // on disk before the outbox marks it delivered
+        } finally {
+          await file.close();
+        }
+        await rename(temp, target);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+    },
+    close: () => {},
+  };
+}

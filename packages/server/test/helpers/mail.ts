@@ -1,0 +1,31 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The `.eml` files in DATA_DIR/mail (no SMTP_URL), oldest first. */
+export function emlFiles(dataDir: string): { name: string; text: string }[] {
+  const dir = path.join(dataDir, 'mail');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .map((name) => ({ name, text: readFileSync(path.join(dir, name), 'utf8') }));
+}
+
+/** Waits until `count` .eml files exist, and answers them. */
+export async function waitForEml(dataDir: string, count = 1, timeoutMs = 5000): Promise<{ name: string; text: string }[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = emlFiles(dataDir);
+    if (files.length >= count) return files;
+    if (Date.now() > deadline) throw new Error(`expected ${count} .eml file(s) in ${dataDir}/mail, found ${files.length}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The reset link in a mail's text (the plain-text body; quoted-printable soft breaks joined). */
+export function resetLink(text: string): { link: string; token: string } {
+  const joined = text.replace(/=\r?\n/g, '');
+  const match = /(https?:\/\/\S+\?token=([A-Za-z0-9_-]+))/.exec(joined);
+  if (!match) throw new Error(`no reset link in:\n${text}`);
+  return { link: match[1]!, token: match[2]! };
+}
