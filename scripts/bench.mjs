@@ -1,0 +1,428 @@
+#!/usr/bin/env node
+// `npm run bench`: the product beside its ceilings, in one run, one table (issue 6).
+//   --short   the CI variant (about a minute): fewer requests, shorter runs, fewer repetitions
+//   --write   also write the report into docs/benchmarks.md
+//   --build   run `npm run build` first (otherwise only when a build is missing)
+// A missed budget is a figure, not a failure: the exit status is non-zero only when the benchmark
+// could not run (no build, the product would not start). Every process it starts is stopped at the
+// end, on an error and on Ctrl-C.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { apiPaths, downloadPdfPath } from '@hello/contract';
+import { addPdfWithCli, BIG_PDF_ID, writeBigPdf } from './bench/big-pdf.mjs';
+import { measureBrowser } from './bench/browser.mjs';
+import { startCeiling } from './bench/ceiling.mjs';
+import { addNews, fetchBytes, registerUser } from './bench/fixtures.mjs';
+import { runLoad, warmUp } from './bench/load.mjs';
+import { describeMachine } from './bench/machine.mjs';
+import { rssBytes, sampleRss } from './bench/memory.mjs';
+import { findNginx, startNginx } from './bench/nginx.mjs';
+import { cleanupAll, installCleanupHandlers, tempDir } from './bench/processes.mjs';
+import { fmt, renderReport, verdict, writeDoc } from './bench/report.mjs';
+import { ROOT, SERVER_ENTRY } from './bench/server.mjs';
+import { measureColdStarts, measureWarmStarts } from './bench/startup.mjs';
+import { measureWebSizes } from './bench/web-sizes.mjs';
+
+const args = new Set(process.argv.slice(2));
+for (const arg of args) {
+  if (!['--short', '--write', '--build'].includes(arg)) {
+    console.error(`bench: unknown option ${arg} (use --short, --write, --build)`);
+    process.exit(2);
+  }
+}
+const short = args.has('--short');
+
+/** Everything that differs between the full run and the short (CI) run. */
+const plan = short
+  ? { warmUpS: 0.5, durationS: 2, mixedRequests: 5_000, rounds: 3, startRuns: 1, browserRuns: 2 }
+  : { warmUpS: 2, durationS: 10, mixedRequests: 100_000, rounds: 3, startRuns: 3, browserRuns: 5 };
+
+const BUDGET = {
+  jsonShare: 0.5,
+  loginStall: 3,
+  pdfShare: 0.6,
+  rssBytes: 150e6,
+  rssGrowth: 0.1,
+  warmStartMs: 1000,
+  homeGzip: 90e3,
+};
+const NEWS_ITEMS = 20;
+const LOGIN_CONNECTIONS = 8;
+
+/** @type {(import('./bench/report.mjs').Row & { order: number })[]} */
+const rows = [];
+let currentOrder = 0;
+/** Adds a row to the table; the table lists the issue's measurements in its order (1 to 6). */
+const add = (row) => rows.push({ order: currentOrder, ...row });
+/** @type {string[]} */
+const notes = [];
+const log = (message) => console.error(`bench: ${message}`);
+
+/** Runs one section (`order`: its number in issue 6); a failure becomes a row saying why, and the run goes on. */
+async function section(name, order, body) {
+  currentOrder = order;
+  log(`${name}…`);
+  try {
+    await body();
+  } catch (error) {
+    add({ measurement: name, figure: 'could not measure', reference: '', ratio: '', verdict: 'n/a' });
+    notes.push(`${name}: ${String(error?.message ?? error).split('\n')[0]}`);
+    log(`${name} failed: ${error?.stack ?? error}`);
+  }
+}
+
+/** A load run's figure, or why it does not count. */
+const checked = (result, figure) => (result.problem ? `${figure} (${result.problem})` : figure);
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(file) : statSync(file).mtimeMs);
+  }
+  return newest;
+}
+
+function ensureBuilt() {
+  const webIndex = path.join(ROOT, 'packages/web/dist/index.html');
+  const missing = !existsSync(SERVER_ENTRY) || !existsSync(webIndex);
+  if (missing || args.has('--build')) {
+    log(missing ? 'no build found: npm run build' : 'npm run build');
+    const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 2, 2] });
+    if (built.status !== 0) throw new Error('npm run build failed');
+  } else if (newestMtime(path.join(ROOT, 'packages/server/src')) > statSync(SERVER_ENTRY).mtimeMs) {
+    notes.push('packages/server/src was newer than its dist when this ran (measured the build as it was; --build rebuilds first).');
+  }
+}
+
+function gitCommit() {
+  try {
+    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    return dirty ? `${sha} (with uncommitted changes)` : sha;
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main() {
+  installCleanupHandlers();
+  const started = new Date();
+  const t0 = performance.now();
+  const loadBefore = os.loadavg();
+  const machine = describeMachine();
+  ensureBuilt();
+
+  // 6a. Web sizes: no server needed.
+  await section('Web: sizes', 6, async () => {
+    const web = measureWebSizes(path.join(ROOT, 'packages/web/dist'));
+    if ('error' in web) throw new Error(web.error);
+    add({
+      measurement: `Web: JS + CSS the home page loads, gzip (${web.homeFiles.length} files)`,
+      figure: fmt.kb(web.homeGzip),
+      reference: `≤ ${fmt.kb(BUDGET.homeGzip)}`,
+      ratio: fmt.pct(web.homeGzip / BUDGET.homeGzip),
+      verdict: verdict(web.homeGzip <= BUDGET.homeGzip),
+    });
+    notes.push(`Home page files (raw → gzip): ${web.homeFiles.map((f) => `${f.url} ${fmt.kb(f.raw)} → ${fmt.kb(f.gzip)}`).join('; ')}.`);
+    if (web.viewer) {
+      add({
+        measurement: 'Web: PDF viewer chunk (pdf.js), gzip',
+        figure: web.viewer.inHomePage ? `${fmt.kb(web.viewer.library.gzip)} (inside the home page's files)` : fmt.kb(web.viewer.gzip),
+        reference: 'reported',
+      });
+      notes.push(`PDF viewer chunk: ${web.viewer.files.map((f) => `${f.file} ${fmt.kb(f.raw)} → ${fmt.kb(f.gzip)}`).join('; ') || web.viewer.library.file}.`);
+    } else {
+      add({ measurement: 'Web: PDF viewer chunk (pdf.js), gzip', figure: 'pdf.js not found in dist/assets', verdict: 'n/a' });
+    }
+    if (web.worker) {
+      add({ measurement: 'Web: pdf.js worker, gzip (loaded by the viewer only)', figure: fmt.kb(web.worker.gzip), reference: 'reported' });
+    }
+  });
+
+  // 5. Start-up, cold then warm; the last warm start stays up for everything else.
+  let server;
+  let dataDir;
+  await section('Start-up', 5, async () => {
+    const cold = await measureColdStarts(plan.startRuns);
+    dataDir = cold.dataDir;
+    add({
+      measurement: `Start-up, cold: empty DATA_DIR, spawn → first answer (median of ${plan.startRuns})`,
+      figure: fmt.ms(cold.median),
+      reference: 'reported',
+    });
+    // The 5 MiB PDF goes in between, through the operator CLI, so every server below knows it.
+    try {
+      const file = await writeBigPdf(tempDir('pdf'));
+      await addPdfWithCli(dataDir, file, BIG_PDF_ID);
+    } catch (error) {
+      notes.push(`The 5 MiB PDF could not be added: ${String(error.message).split('\n')[0]}`);
+    }
+    const warm = await measureWarmStarts(dataDir, plan.startRuns);
+    server = warm.server;
+    add({
+      measurement: `Start-up, warm: same DATA_DIR (median of ${plan.startRuns})`,
+      figure: fmt.ms(warm.median),
+      reference: `≤ ${fmt.ms(BUDGET.warmStartMs)}`,
+      ratio: fmt.pct(warm.median / BUDGET.warmStartMs),
+      verdict: verdict(warm.median <= BUDGET.warmStartMs),
+    });
+    notes.push(`Start-up runs (ms): cold ${cold.runs.map((v) => v.toFixed(0)).join(', ')}; warm ${warm.runs.map((v) => v.toFixed(0)).join(', ')}; first answer was HTTP ${cold.firstStatus} on ${apiPaths.openapi}.`);
+  });
+  if (!server) throw new Error('the product did not start; nothing else can be measured');
+  const base = server.url;
+  const pid = server.pid;
+  /** The server's RSS after each phase, for the notes. */
+  const timeline = [];
+  const rssAt = (phase) => timeline.push(`${phase} ${fmt.mb(rssBytes(pid) ?? NaN)}`);
+  rssAt('started');
+
+  // Fixtures: a user, an access token, 20 news items. Without them only the anonymous parts run.
+  let user;
+  await section('Fixtures', 0, async () => {
+    user = await registerUser(base);
+    await addNews(base, user.refresh, NEWS_ITEMS);
+  });
+  const needUser = () => {
+    if (!user) throw new Error('no registered user and news items (see the Fixtures note)');
+  };
+  const bearer = { authorization: `Bearer ${user?.access}` };
+  const newsUrl = base + apiPaths.localNews;
+
+  rssAt('fixtures');
+
+  // 1. JSON reads beside the ceiling.
+  let newsRate = 0;
+  await section('JSON reads', 1, async () => {
+    needUser();
+    const list = await fetchBytes(newsUrl, bearer);
+    if (list.status !== 200) throw new Error(`GET ${apiPaths.localNews} answered ${list.status}`);
+    const items = JSON.parse(list.body.toString());
+    if (!Array.isArray(items) || items.length < NEWS_ITEMS) throw new Error(`the list has ${items.length} items, not ${NEWS_ITEMS}`);
+    const ceiling = await startCeiling(list.body, list.contentType);
+    const options = { headers: bearer, connections: 10 };
+    await warmUp({ ...options, url: newsUrl, targetPid: pid }, plan.warmUpS);
+    const product = await runLoad({ ...options, url: newsUrl, duration: plan.durationS, targetPid: pid });
+    const ceilingUrl = ceiling.url + apiPaths.localNews;
+    await warmUp({ ...options, url: ceilingUrl, targetPid: ceiling.pid }, plan.warmUpS);
+    const bare = await runLoad({ ...options, url: ceilingUrl, duration: plan.durationS, targetPid: ceiling.pid });
+    await ceiling.stop();
+    newsRate = product.reqPerSec;
+    const share = product.reqPerSec / bare.reqPerSec;
+    add({
+      measurement: `JSON reads: GET ${apiPaths.localNews} (${NEWS_ITEMS} items, ${fmt.kb(list.body.length)}), flat out`,
+      figure: checked(product, fmt.reqs(product.reqPerSec)),
+      reference: `bare node:http, same bytes: ${checked(bare, fmt.reqs(bare.reqPerSec))}`,
+      ratio: fmt.pct(share),
+      verdict: product.problem || bare.problem ? 'n/a' : verdict(share >= BUDGET.jsonShare),
+    });
+    add({
+      measurement: 'JSON reads: p99 latency (10 connections)',
+      figure: fmt.ms(product.p99),
+      reference: `bare node:http: ${fmt.ms(bare.p99)}`,
+      ratio: fmt.times(product.p99 / Math.max(bare.p99, 1)),
+      verdict: '—',
+    });
+    notes.push(cpuNote('JSON reads', product, bare, 'ceiling'));
+  });
+
+  rssAt('JSON reads');
+
+  // 4. Memory after rounds of mixed requests.
+  await section('Memory', 4, async () => {
+    const requests = [
+      ...(user ? [{ method: 'GET', path: apiPaths.localNews, headers: bearer }] : []),
+      { method: 'GET', path: downloadPdfPath(3) },
+      { method: 'GET', path: '/' },
+    ];
+    const after = [];
+    let problems = [];
+    for (let round = 1; round <= plan.rounds; round++) {
+      const result = await runLoad({ url: base, requests, amount: plan.mixedRequests, connections: 10, targetPid: pid });
+      if (result.problem) problems.push(`round ${round}: ${result.problem}`);
+      after.push(rssBytes(pid) ?? NaN);
+    }
+    const peak = Math.max(...after);
+    const growth = (after.at(-1) - after[0]) / after[0];
+    const count = plan.mixedRequests.toLocaleString('en-US');
+    add({
+      measurement: `Memory: server RSS after ${count} mixed requests${short ? ' (short mode; the full run uses 100,000)' : ''}`,
+      figure: fmt.mb(after[0]),
+      reference: `≤ ${fmt.mb(BUDGET.rssBytes)}`,
+      ratio: fmt.pct(after[0] / BUDGET.rssBytes),
+      verdict: verdict(after[0] <= BUDGET.rssBytes),
+    });
+    add({
+      measurement: `Memory: after ${plan.rounds} rounds of ${count}`,
+      figure: after.map(fmt.mb).join(' → '),
+      reference: `≤ ${fmt.mb(BUDGET.rssBytes)}, growth ≤ 10%`,
+      ratio: `${growth >= 0 ? '+' : ''}${fmt.pct(growth)}`,
+      verdict: verdict(peak <= BUDGET.rssBytes && growth <= BUDGET.rssGrowth),
+    });
+    if (problems.length > 0) notes.push(`Mixed requests: ${problems.join('; ')}.`);
+  });
+
+  rssAt('mixed rounds');
+
+  // 2. Logins do not stall reads.
+  await section('Logins beside reads', 2, async () => {
+    needUser();
+    const login = {
+      url: base + apiPaths.token,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+      connections: LOGIN_CONNECTIONS,
+      targetPid: pid,
+    };
+    await warmUp(login, Math.min(plan.warmUpS, 1));
+    const alone = await runLoad({ ...login, duration: plan.durationS });
+    const perCore = alone.reqPerSec / machine.cores;
+    const perCpuSecond = alone.targetCpu ? alone.reqPerSec / alone.targetCpu : null;
+    add({
+      measurement: `Logins: POST ${apiPaths.token} flat out, alone (argon2id m=19456 KiB, t=2, p=1)`,
+      figure: checked(alone, `${fmt.reqs(alone.reqPerSec).replace('req/s', 'logins/s')}, ${perCore.toFixed(1)}/s per core`),
+      reference: `${machine.cores} cores${perCpuSecond ? `; ${perCpuSecond.toFixed(1)} logins per CPU-second used` : ''}`,
+      verdict: '—',
+    });
+
+    const rate = Math.max(50, Math.min(1000, Math.round((newsRate || 400) / 4)));
+    const reads = { url: newsUrl, headers: bearer, connections: 10, overallRate: rate, duration: plan.durationS, targetPid: pid };
+    const idle = await runLoad(reads);
+    const [loaded, logins] = await Promise.all([runLoad(reads), runLoad({ ...login, duration: plan.durationS + 0.5 })]);
+    const factor = loaded.p99 / Math.max(idle.p99, 1);
+    add({
+      measurement: `Logins do not stall reads: news-list p99 at ${rate} req/s while logins run flat out`,
+      figure: checked(loaded, fmt.ms(loaded.p99)),
+      reference: `idle p99 ${checked(idle, fmt.ms(idle.p99))}; budget ≤ 3×`,
+      ratio: fmt.times(factor),
+      verdict: loaded.problem || idle.problem ? 'n/a' : verdict(factor <= BUDGET.loginStall),
+    });
+    const rssAfterLogins = rssBytes(pid);
+    if (rssAfterLogins) {
+      add({
+        order: 4,
+        measurement: 'Memory: server RSS right after the login runs',
+        figure: fmt.mb(rssAfterLogins),
+        reference: `≤ ${fmt.mb(BUDGET.rssBytes)}`,
+        ratio: fmt.pct(rssAfterLogins / BUDGET.rssBytes),
+        verdict: verdict(rssAfterLogins <= BUDGET.rssBytes),
+      });
+    }
+    notes.push(
+      `Logins beside reads: ${logins.reqPerSec.toFixed(1)} logins/s (p99 ${fmt.ms(logins.p99)}) while the list was read at ${rate} req/s; list p50 idle ${fmt.ms(idle.p50)}, loaded ${fmt.ms(loaded.p50)}; p99 of 1 ms or less counts as 1 ms in the ratio.`,
+    );
+  });
+
+  rssAt('logins');
+
+  // 3. PDF serving beside nginx, and memory while serving.
+  await section('PDF serving', 3, async () => {
+    const files = {};
+    const targets = [
+      { name: '3.pdf', path: downloadPdfPath(3), label: 'PDF id 3' },
+      { name: 'large.pdf', path: downloadPdfPath(BIG_PDF_ID), label: '5 MiB PDF' },
+    ];
+    for (const target of targets) {
+      const got = await fetchBytes(base + target.path);
+      target.status = got.status;
+      target.size = got.body.length;
+      if (got.status === 200) files[target.name] = got.body;
+    }
+    const nginxBinary = findNginx();
+    const nginx = nginxBinary ? await startNginx(files) : null;
+    const rssBefore = rssBytes(pid);
+    const sampler = sampleRss(pid);
+    for (const target of targets) {
+      const label = `PDF serving: GET ${target.path} (${target.label}${target.size ? `, ${fmt.size(target.size)}` : ''})`;
+      if (target.status !== 200) {
+        add({ measurement: label, figure: `answered HTTP ${target.status}`, verdict: 'n/a' });
+        continue;
+      }
+      const options = { connections: 10, targetPid: pid };
+      await warmUp({ ...options, url: base + target.path }, plan.warmUpS);
+      const product = await runLoad({ ...options, url: base + target.path, duration: plan.durationS });
+      if (!nginx) {
+        add({ measurement: label, figure: checked(product, fmt.mbps(product.bytesPerSec)), reference: 'nginx: not installed', verdict: 'n/a' });
+        continue;
+      }
+      const nginxUrl = `${nginx.url}/${target.name}`;
+      await warmUp({ connections: 10, url: nginxUrl, targetPid: nginx.pid }, plan.warmUpS);
+      const ceiling = await runLoad({ connections: 10, url: nginxUrl, duration: plan.durationS, targetPid: nginx.pid });
+      const share = product.bytesPerSec / ceiling.bytesPerSec;
+      add({
+        measurement: label,
+        figure: checked(product, `${fmt.mbps(product.bytesPerSec)} (${fmt.reqs(product.reqPerSec)})`),
+        reference: `nginx: ${checked(ceiling, `${fmt.mbps(ceiling.bytesPerSec)} (${fmt.reqs(ceiling.reqPerSec)})`)}`,
+        ratio: fmt.pct(share),
+        verdict: product.problem || ceiling.problem ? 'n/a' : verdict(share >= BUDGET.pdfShare),
+      });
+      notes.push(cpuNote(`${target.label}`, product, ceiling, 'nginx'));
+    }
+    const { max } = sampler.stop();
+    const rssAfter = rssBytes(pid);
+    if (nginx) await nginx.stop();
+    if (rssBefore && rssAfter) {
+      const growth = (rssAfter - rssBefore) / rssBefore;
+      add({
+        measurement: 'PDF serving: server RSS before → after the PDF runs',
+        figure: `${fmt.mb(rssBefore)} → ${fmt.mb(rssAfter)} (peak ${fmt.mb(max)})`,
+        reference: 'flat: growth ≤ 10%',
+        ratio: `${growth >= 0 ? '+' : ''}${fmt.pct(growth)}`,
+        verdict: verdict(growth <= BUDGET.rssGrowth),
+      });
+    }
+  });
+
+  rssAt('PDF runs');
+
+  // 6b. Browser timings.
+  await section('Web: browser timings', 6.5, async () => {
+    const timings = await measureBrowser(base, plan.browserRuns);
+    add({ measurement: `Web: first-contentful-paint of / (median of ${plan.browserRuns})`, figure: fmt.ms(timings.fcpMs), reference: 'reported' });
+    add({
+      measurement: `Web: /pdfviewer, navigation → first non-white canvas pixel (median of ${plan.browserRuns})`,
+      figure: fmt.ms(timings.canvasMs),
+      reference: 'reported',
+    });
+    notes.push(`Browser runs (ms): FCP ${timings.fcpRuns.map((v) => v.toFixed(0)).join(', ')}; canvas ${timings.canvasRuns.map((v) => v.toFixed(0)).join(', ')}.`);
+  });
+
+  rssAt('browser');
+  notes.push(`Server RSS after each phase: ${timeline.join(', ')}.`);
+  await server.stop();
+  const report = renderReport({
+    rows: rows.sort((a, b) => a.order - b.order),
+    notes,
+    machine,
+    mode: short ? 'short mode (--short)' : 'full run',
+    started,
+    seconds: (performance.now() - t0) / 1000,
+    load: [loadBefore, os.loadavg()],
+    commit: gitCommit(),
+  });
+  console.log(report);
+  if (args.has('--write')) {
+    const doc = path.join(ROOT, 'docs/benchmarks.md');
+    writeDoc(doc, report);
+    log(`wrote ${path.relative(ROOT, doc)}`);
+  }
+}
+
+/** Who was busy during a pair of runs: the target's and the load generator's CPU, in cores. */
+function cpuNote(what, product, ceiling, ceilingName) {
+  const cores = (v) => (v === null ? '?' : v.toFixed(2));
+  return `${what}: CPU in cores, product ${cores(product.targetCpu)} (client ${cores(product.clientCpu)}); ${ceilingName} ${cores(ceiling.targetCpu)} (client ${cores(ceiling.clientCpu)}).`;
+}
+
+main()
+  .then(() => cleanupAll())
+  .then(() => process.exit(0))
+  .catch(async (error) => {
+    console.error(`bench: could not run: ${error?.stack ?? error}`);
+    await cleanupAll();
+    process.exit(1);
+  });

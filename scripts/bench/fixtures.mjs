@@ -1,0 +1,64 @@
+// The data a run needs, created through the product's own calls (CONTRACT.md section 2): one
+// registered user, its tokens, and news items with one small file each.
+import { randomBytes } from 'node:crypto';
+import { apiPaths } from '@hello/contract';
+
+/** Throws with the answer's status and body when it is not the expected one. */
+async function expectStatus(response, expected, what) {
+  if (response.status !== expected) {
+    const text = await response.text().catch(() => '');
+    throw new Error(`${what}: expected ${expected}, got ${response.status} ${text.slice(0, 300)}`);
+  }
+  return response;
+}
+
+async function postJson(base, path, body, what, expected = 200) {
+  const response = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await expectStatus(response, expected, what)).json();
+}
+
+/**
+ * Registers a fresh user and exchanges its refresh token (the registration's `key`) for an access token.
+ * @returns {Promise<{ email: string, password: string, refresh: string, access: string }>}
+ */
+export async function registerUser(base) {
+  const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+  const password = `Quiet-${randomBytes(6).toString('base64url')}-meadow`;
+  const { key: refresh } = await postJson(
+    base,
+    apiPaths.registration,
+    { email, password1: password, password2: password },
+    `POST ${apiPaths.registration}`,
+    201,
+  );
+  const { access } = await postJson(base, apiPaths.tokenRefresh, { refresh }, `POST ${apiPaths.tokenRefresh}`);
+  return { email, password, refresh, access };
+}
+
+/** Adds `count` news items, each with one small text file, as the web app's form does (multipart). */
+export async function addNews(base, refresh, count) {
+  for (let i = 1; i <= count; i++) {
+    const form = new FormData();
+    form.append('title', `Bench item ${i}`);
+    form.append('content', `Item ${i} of ${count}, added by the benchmark. `.repeat(4));
+    form.append('files', new Blob([`attachment ${i}\n`.repeat(20)], { type: 'text/plain' }), `note-${i}.txt`);
+    const response = await fetch(base + apiPaths.localNewsNew, {
+      method: 'POST',
+      headers: { authorization: `Token ${refresh}` },
+      body: form,
+    });
+    await expectStatus(response, 201, `POST ${apiPaths.localNewsNew}`);
+    await response.arrayBuffer();
+  }
+}
+
+/** One GET; the status, content-type and body bytes. */
+export async function fetchBytes(url, headers = {}) {
+  const response = await fetch(url, { headers });
+  const body = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, contentType: response.headers.get('content-type') ?? '', body };
+}

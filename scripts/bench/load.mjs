@@ -1,0 +1,73 @@
+// The load generator: autocannon's programmatic API, on loopback, with the figures the report needs.
+// It also measures the CPU the target process and this (the client) process used during the run,
+// so a run limited by the load generator rather than the target can be told apart.
+import autocannon from 'autocannon';
+import { performance } from 'node:perf_hooks';
+import { treeCpuMs } from './memory.mjs';
+import { onCleanup } from './processes.mjs';
+
+/**
+ * @typedef {object} LoadResult
+ * @property {number} reqPerSec completed requests per second over the whole run
+ * @property {number} bytesPerSec response bytes (headers and bodies) per second
+ * @property {number} p50 latency in ms
+ * @property {number} p99 latency in ms
+ * @property {number} total completed requests
+ * @property {number} non2xx answers outside 2xx
+ * @property {number} errors connection errors and timeouts
+ * @property {number} seconds wall time of the run
+ * @property {number | null} targetCpu the target's CPU use (with its direct children's), in cores
+ *   (1 = one core busy all the time)
+ * @property {number} clientCpu this process's CPU use, in cores
+ * @property {string | undefined} problem why the figures do not count (non-2xx answers, errors), if they do not
+ */
+
+/**
+ * Runs one autocannon instance to completion.
+ * @param {import('autocannon').Options & { targetPid?: number }} options autocannon's options (url,
+ *   connections, duration or amount, method, headers, body, requests, overallRate…), plus the pid of the
+ *   process under load
+ * @returns {Promise<LoadResult>}
+ */
+export async function runLoad({ targetPid, ...options }) {
+  const targetBefore = targetPid ? treeCpuMs(targetPid) : null;
+  const clientBefore = process.cpuUsage();
+  const started = performance.now();
+  const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+  const instance = autocannon({ connections: 10, timeout: 10, ...defined });
+  const unregister = onCleanup(() => instance.stop());
+  let result;
+  try {
+    result = await instance;
+  } finally {
+    unregister();
+  }
+  const wallMs = performance.now() - started;
+  const targetAfter = targetPid ? treeCpuMs(targetPid) : null;
+  const client = process.cpuUsage(clientBefore);
+  const seconds = result.duration || wallMs / 1000;
+  const non2xx = result.non2xx ?? 0;
+  const errors = (result.errors ?? 0) + (result.timeouts ?? 0);
+  let problem;
+  if (result.requests.total === 0) problem = 'no request completed';
+  else if (non2xx > 0) problem = `${non2xx} of ${result.requests.total} answers were not 2xx`;
+  else if (errors > 0) problem = `${errors} connection errors or timeouts`;
+  return {
+    reqPerSec: result.requests.total / seconds,
+    bytesPerSec: result.throughput.total / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    non2xx,
+    errors,
+    seconds,
+    targetCpu: targetBefore !== null && targetAfter !== null ? (targetAfter - targetBefore) / wallMs : null,
+    clientCpu: (client.user + client.system) / 1000 / wallMs,
+    problem,
+  };
+}
+
+/** A short unmeasured run first, so the JIT, caches and connections are warm. */
+export async function warmUp(options, seconds) {
+  if (seconds > 0) await runLoad({ ...options, duration: seconds, amount: undefined, overallRate: undefined });
+}

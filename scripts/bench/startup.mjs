@@ -1,0 +1,51 @@
+// Start-up time: from spawning `node packages/server/dist/server.js` to its first answered request
+// (GET /api/openapi.json polled every 10 ms; any HTTP answer counts).
+// Cold: an empty DATA_DIR each time (secret generated, migrations run, demo PDFs seeded).
+// Warm: the same DATA_DIR again (everything already there).
+import path from 'node:path';
+import { tempDir } from './processes.mjs';
+import { startServer } from './server.mjs';
+
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** A new, empty DATA_DIR inside its own temporary directory (the server's cwd is its parent). */
+export function freshDataDir() {
+  return path.join(tempDir('data'), 'data');
+}
+
+/**
+ * Cold starts, each on a fresh DATA_DIR; the last DATA_DIR is returned for the warm starts.
+ * @returns {Promise<{ runs: number[], median: number, dataDir: string, firstStatus: number }>}
+ */
+export async function measureColdStarts(count) {
+  const runs = [];
+  let dataDir = '';
+  let firstStatus = 0;
+  for (let i = 0; i < count; i++) {
+    dataDir = freshDataDir();
+    const server = await startServer(dataDir, { label: `cold start ${i + 1}` });
+    runs.push(server.readyMs);
+    firstStatus = server.firstStatus;
+    await server.stop();
+  }
+  return { runs, median: median(runs), dataDir, firstStatus };
+}
+
+/**
+ * Warm starts over `dataDir`; every server is stopped except the last, which is returned running
+ * (the rest of the benchmark uses it).
+ */
+export async function measureWarmStarts(dataDir, count) {
+  const runs = [];
+  let server;
+  for (let i = 0; i < count; i++) {
+    if (server) await server.stop();
+    server = await startServer(dataDir, { label: `warm start ${i + 1}` });
+    runs.push(server.readyMs);
+  }
+  return { runs, median: median(runs), server };
+}
