@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+// `npm test`: builds what the chosen suites need, runs every suite that exists (Vitest per
+// workspace, then Playwright), and ends with one line: `N passed, N failed` (`, N skipped` if any).
+// It fails when a test fails, a build fails, a suite cannot run or writes no report, or a suite
+// runs zero tests. TEST_SUITES=server,web runs a subset.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const resultsDir = join(root, '.tmp', 'test-results');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+/** Each suite: how to tell it exists, what it needs built first, how to run it, how to count it. */
+const SUITES = [
+  { name: 'testkit', kind: 'vitest', needs: [] },
+  { name: 'contract', kind: 'vitest', needs: ['contract'] },
+  { name: 'server', kind: 'vitest', needs: ['contract', 'server'] },
+  { name: 'web', kind: 'vitest', needs: ['contract', 'web'] },
+  { name: 'e2e', kind: 'playwright', needs: ['contract', 'server', 'web'] },
+];
+const BUILD_ORDER = ['contract', 'server', 'web'];
+
+function hasTests(dir) {
+  if (!existsSync(dir)) return false;
+  return readdirSync(dir, { withFileTypes: true }).some((entry) => {
+    if (['node_modules', 'dist', '.tmp'].includes(entry.name)) return false;
+    if (entry.isDirectory()) return hasTests(join(dir, entry.name));
+    return /\.(test|spec)\.[cm]?[jt]sx?$/.test(entry.name);
+  });
+}
+
+const exists = (suite) => {
+  const dir = join(root, 'packages', suite.name);
+  if (suite.kind === 'playwright') return ['ts', 'js', 'mjs'].some((ext) => existsSync(join(dir, `playwright.config.${ext}`))) && hasTests(dir);
+  return hasTests(dir);
+};
+
+function run(command, args, env = {}) {
+  const started = performance.now();
+  const { status, error } = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return { status: error ? `${error.message}` : status, seconds: (performance.now() - started) / 1000 };
+}
+
+/** @returns {{ note?: string, failed: boolean }} */
+function build(workspace) {
+  const pkg = JSON.parse(readFileSync(join(root, 'packages', workspace, 'package.json'), 'utf8'));
+  if (!pkg.scripts?.build) return { note: `no build script in packages/${workspace}: not built`, failed: false };
+  console.log(`\n=== build ${pkg.name}`);
+  const { status, seconds } = run('npm', ['run', 'build', '-w', pkg.name]);
+  if (status === 0) return { failed: false };
+  return { note: `build of ${pkg.name} failed (exit ${status}, ${seconds.toFixed(1)} s)`, failed: true };
+}
+
+/** @returns {{ passed: number, failed: number, skipped: number, problem?: string }} */
+function countVitest(report) {
+  const loadFailures = report.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed'));
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + loadFailures.length,
+    skipped: report.numPendingTests + report.numTodoTests,
+    problem: loadFailures.length ? `${loadFailures.length} test file(s) failed outside any test` : undefined,
+  };
+}
+
+function countPlaywright(report) {
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {};
+  const errors = report.errors?.length ?? 0;
+  return {
+    passed: expected + flaky,
+    failed: unexpected + errors,
+    skipped,
+    problem: [errors && `${errors} error(s) outside tests (global setup?)`, flaky && `${flaky} flaky`].filter(Boolean).join('; ') || undefined,
+  };
+}
+
+function runSuite(suite) {
+  const outputFile = join(resultsDir, `${suite.name}.json`);
+  rmSync(outputFile, { force: true });
+  console.log(`\n=== ${suite.name}`);
+  const { status, seconds } = suite.kind === 'vitest'
+    ? run(bin('vitest'), ['run', '--root', join('packages', suite.name), '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`])
+    : run(bin('playwright'), ['test', '-c', join('packages', suite.name), '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile });
+  if (!existsSync(outputFile)) return { passed: 0, failed: 1, skipped: 0, seconds, problem: `could not run: no JSON report (exit ${status})` };
+  const counts = (suite.kind === 'vitest' ? countVitest : countPlaywright)(JSON.parse(readFileSync(outputFile, 'utf8')));
+  if (counts.passed + counts.failed === 0) return { ...counts, failed: 1, seconds, problem: 'ran zero tests' };
+  if (status !== 0 && counts.failed === 0) return { ...counts, failed: 1, seconds, problem: `exited with code ${status} although every test passed` };
+  return { ...counts, seconds };
+}
+
+const wanted = process.env.TEST_SUITES?.split(',').map((s) => s.trim()).filter(Boolean);
+const unknown = wanted?.filter((name) => !SUITES.some((s) => s.name === name)) ?? [];
+if (unknown.length) {
+  console.error(`TEST_SUITES names unknown suite(s): ${unknown.join(', ')} (known: ${SUITES.map((s) => s.name).join(', ')})`);
+  process.exit(2);
+}
+const chosen = SUITES.filter((s) => !wanted || wanted.includes(s.name));
+const present = chosen.filter(exists);
+mkdirSync(resultsDir, { recursive: true });
+
+const started = performance.now();
+const lines = [];
+let failed = 0;
+for (const workspace of BUILD_ORDER.filter((w) => present.some((s) => s.needs.includes(w)))) {
+  const { note, failed: broken } = build(workspace);
+  if (note) lines.push(`  build     ${note}`);
+  if (broken) failed++;
+}
+let passed = 0;
+let skipped = 0;
+for (const suite of chosen) {
+  if (!present.includes(suite)) {
+    lines.push(`  ${suite.name.padEnd(9)} not present (no tests yet)`);
+    continue;
+  }
+  const r = runSuite(suite);
+  passed += r.passed;
+  failed += r.failed;
+  skipped += r.skipped;
+  const counts = `${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`;
+  lines.push(`  ${suite.name.padEnd(9)} ${counts.padEnd(34)} ${r.seconds.toFixed(1).padStart(6)} s${r.problem ? `  ${r.problem}` : ''}`);
+}
+if (present.length === 0) {
+  lines.push('  no suite to run');
+  failed++;
+}
+
+console.log(`\n=== summary (${((performance.now() - started) / 1000).toFixed(1)} s; reports in .tmp/test-results/)`);
+console.log(lines.join('\n'));
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);
