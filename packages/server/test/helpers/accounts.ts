@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { InjectOptions } from 'fastify';
 import { apiPaths } from '@hello/contract';
 import type { TestApp } from './build.js';
 
@@ -8,15 +7,21 @@ type App = TestApp['app'];
 /** A strong password no rule objects to. */
 export const goodPassword = () => `Tall-${randomBytes(6).toString('hex')}-Trees`;
 
+/** A request body with its content type, ready to spread into `inject()`. */
+export interface EncodedBody {
+  payload: string;
+  headers: Record<string, string>;
+}
+
 /** A multipart/form-data body of plain fields, as a browser's FormData sends it. */
-export function multipart(fields: Record<string, string>): Pick<InjectOptions, 'payload' | 'headers'> {
+export function multipart(fields: Record<string, string>): EncodedBody {
   const boundary = `----hello${randomBytes(8).toString('hex')}`;
   const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
   return { payload: `${parts.join('')}--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 /** application/x-www-form-urlencoded, as an HTML form posts it. */
-export function urlEncoded(fields: Record<string, string>): Pick<InjectOptions, 'payload' | 'headers'> {
+export function urlEncoded(fields: Record<string, string>): EncodedBody {
   return { payload: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
 }
 

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
 
 /** The `.eml` files in DATA_DIR/mail (no SMTP_URL), oldest first. */
 export function emlFiles(dataDir: string): { name: string; text: string }[] {
@@ -22,10 +23,16 @@ export async function waitForEml(dataDir: string, count = 1, timeoutMs = 5000): 
   }
 }
 
-/** The reset link in a mail's text (the plain-text body; quoted-printable soft breaks joined). */
+/** An .eml file's recipient, subject and decoded plain-text body. */
+export async function parseEml(raw: string): Promise<{ to: string; from: string; subject: string; text: string }> {
+  const mail = await simpleParser(raw);
+  const address = (field: typeof mail.to) => [field ?? []].flat()[0]?.value[0]?.address ?? '';
+  return { to: address(mail.to), from: address(mail.from), subject: mail.subject ?? '', text: mail.text ?? '' };
+}
+
+/** The reset link in a mail's decoded text, and its token. */
 export function resetLink(text: string): { link: string; token: string } {
-  const joined = text.replace(/=\r?\n/g, '');
-  const match = /(https?:\/\/\S+\?token=([A-Za-z0-9_-]+))/.exec(joined);
+  const match = /(https?:\/\/\S+\?token=([A-Za-z0-9_-]+))/.exec(text);
   if (!match) throw new Error(`no reset link in:\n${text}`);
   return { link: match[1]!, token: match[2]! };
 }

@@ -46,7 +46,7 @@ export default async function restAuthRoutes(app: FastifyInstance) {
   app.post<{ Reply: LogoutResponse }>(
     apiPaths.logout,
     {
-      preHandler: app.requireToken,
+      onRequest: app.requireToken, // before the body is read: no credentials, no parsing
       schema: {
         tags: ['auth'],
         summary: 'Log out the session of the `Token` (the stored refresh token)',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiPaths, serverMessages, type FieldErrors, type Profile, type ProfileUpdateRequest, type ProfileUpdateResponse } from '@hello/contract';
 import { httpErrors } from '../../../../http-errors.js';
 import { findUserById, toProfile, updateProfile } from '../../../../repositories/users.js';
-import { limits, profile, requiredString } from '../../../../schemas/account.js';
+import { limits, profile } from '../../../../schemas/account.js';
 import { bodyErrors, consumes, errorBody } from '../../../../schemas/errors.js';
 
 const optionalString = (maxLength: number) => ({ type: 'string', maxLength }) as const;
@@ -11,8 +11,9 @@ const profileUpdate = {
   type: 'object',
   required: ['first_name', 'last_name'],
   properties: {
-    first_name: requiredString(limits.name),
-    last_name: requiredString(limits.name),
+    // Blank (after trimming) is checked in the handler, so "" and "   " get the same message together.
+    first_name: optionalString(limits.name),
+    last_name: optionalString(limits.name),
     user_profile: {
       type: 'object',
       properties: { telephone: optionalString(limits.phone), mobile: optionalString(limits.phone), website: optionalString(limits.website) },
@@ -31,7 +32,7 @@ export default async function userRoutes(app: FastifyInstance) {
   app.get<{ Reply: Profile }>(
     apiPaths.userProfile,
     {
-      preHandler: app.requireBearer,
+      onRequest: app.requireBearer,
       schema: { tags: ['account'], summary: 'The profile of the logged-in user', response: { 200: profile, 401: errorBody } },
     },
     async (request) => toProfile(await currentUser(request.principal!.userId)),
@@ -40,7 +41,7 @@ export default async function userRoutes(app: FastifyInstance) {
   app.post<{ Body: ProfileUpdateRequest; Reply: ProfileUpdateResponse }>(
     apiPaths.userProfile,
     {
-      preHandler: app.requireBearer,
+      onRequest: app.requireBearer, // before the body is read: no credentials, no parsing
       schema: {
         tags: ['account'],
         summary: 'Save the profile (multipart with dotted names, or nested JSON); absent optional fields become ""',

@@ -13,7 +13,7 @@ export default async function usersRoutes(app: FastifyInstance) {
   app.put<{ Body: ChangePasswordRequest; Reply: ChangePasswordResponse }>(
     apiPaths.changePassword,
     {
-      preHandler: app.requireBearer,
+      onRequest: app.requireBearer, // before the body is read: no credentials, no parsing
       schema: {
         tags: ['account'],
         summary: 'Change the password; every other session of the user ends',

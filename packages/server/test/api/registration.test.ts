@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths } from '@hello/contract';
+import { goodPassword, login, multipart, post, refreshStatus, register, tokenStatus } from '../helpers/accounts.js';
+import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
+import { parseEml, waitForEml } from '../helpers/mail.js';
+import { uniqueEmail } from '../helpers/users.js';
+
+describe.each(dialects)('POST /api/v1/rest-auth/registration/ (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, {}, { outbox: { pollMs: 50 } });
+  });
+  afterAll(() => t.close());
+
+  it('creates the account: 201 {key}, a refresh token of a live first session', async () => {
+    const email = uniqueEmail();
+    const password = goodPassword();
+    const res = await register(t.app, email, password);
+    expect(res.statusCode).toBe(201);
+    expect(Object.keys(res.json())).toEqual(['key']);
+    const { key } = res.json();
+    expect(await refreshStatus(t.app, key)).toBe(200);
+    expect((await login(t.app, email, password)).statusCode).toBe(200);
+    expect(await tokenStatus(t.app, key)).toBe(200); // the key works as `Token` too
+  });
+
+  it('accepts a multipart body', async () => {
+    const password = goodPassword();
+    const res = await t.app.inject({ method: 'POST', url: apiPaths.registration, ...multipart({ email: uniqueEmail(), password1: password, password2: password }) });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('answers missing fields with "This field is required."', async () => {
+    const res = await post(t.app, apiPaths.registration, {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      email: ['This field is required.'],
+      password1: ['This field is required.'],
+      password2: ['This field is required.'],
+    });
+  });
+
+  it('rejects a malformed e-mail', async () => {
+    const password = goodPassword();
+    const res = await post(t.app, apiPaths.registration, { email: 'not-an-address', password1: password, password2: password });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ email: ['Enter a valid email address.'] });
+  });
+
+  it('reports different passwords under non_field_errors', async () => {
+    const res = await post(t.app, apiPaths.registration, { email: uniqueEmail(), password1: goodPassword(), password2: goodPassword() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: ["The two password fields didn't match."] });
+  });
+
+  it('applies the password rules to password1, every failing rule at once', async () => {
+    const res = await register(t.app, uniqueEmail(), '1234567');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      password1: [
+        'This password is too short. It must contain at least 8 characters.',
+        'This password is too common.',
+        'This password is entirely numeric.',
+      ],
+    });
+    const similar = await register(t.app, 'margaretha.vandenberg@example.com', 'Vandenberg');
+    expect(similar.json().password1).toContain('The password is too similar to the email address.');
+  });
+
+  it('does not reveal a taken address: same 201 {key} shape, the key does not log in, the owner is told', async () => {
+    const email = uniqueEmail('owner');
+    const first = await register(t.app, email, goodPassword());
+    const again = await register(t.app, email.toUpperCase(), goodPassword());
+    expect(again.statusCode).toBe(first.statusCode);
+    expect(Object.keys(again.json())).toEqual(['key']);
+    const fake: string = again.json().key;
+    const real: string = first.json().key;
+    expect(fake.split('.').length).toBe(3);
+    expect(Math.abs(fake.length - real.length)).toBeLessThanOrEqual(4);
+    expect(await refreshStatus(t.app, fake)).toBe(401);
+    expect(await tokenStatus(t.app, fake)).toBe(401);
+
+    const mails = await Promise.all((await waitForEml(t.dataDir, 1)).map((m) => parseEml(m.text)));
+    const notice = mails.find((m) => m.to === email);
+    expect(notice?.subject).toBe('Someone tried to register with your address');
+    expect(notice?.text).toContain('http://app.test/resetpasswordrequest');
+  });
+
+  it('keeps a registered user across a restart of the server', async () => {
+    const email = uniqueEmail('durable');
+    const password = goodPassword();
+    expect((await register(t.app, email, password)).statusCode).toBe(201);
+    await t.restart();
+    expect((await login(t.app, email, password)).statusCode).toBe(200);
+  });
+});
