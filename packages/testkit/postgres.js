@@ -190,6 +190,7 @@ async function launch(bins, dataDir, socketDir, port, owner) {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exit = once(child, 'exit');
       child.ref(); // keep this process alive until postgres is down
+      signalCluster(child, 'SIGCONT'); // a paused cluster would never see the shutdown request
       child.kill('SIGINT');
       const timer = setTimeout(() => signalCluster(child, 'SIGKILL'), STOP_TIMEOUT_MS);
       await exit;
