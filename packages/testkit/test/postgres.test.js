@@ -93,10 +93,13 @@ describe('startPostgres', () => {
     }
   });
 
-  it('stop() removes the data directory', async () => {
+  it('stop() removes the data directory, promptly even when paused', async () => {
     const other = await startPostgres();
     expect(existsSync(other.dataDir)).toBe(true);
+    other.pause();
+    const t0 = performance.now();
     await other.stop();
+    expect(performance.now() - t0).toBeLessThan(10_000); // the SIGKILL fallback waits 15 s
     expect(existsSync(other.dataDir)).toBe(false);
     await expect(other.start()).rejects.toThrow(/removed/);
   });
