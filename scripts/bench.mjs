@@ -22,8 +22,8 @@ import { rssBytes, sampleRss } from './bench/memory.mjs';
 import { findNginx, startNginx } from './bench/nginx.mjs';
 import { cleanupAll, installCleanupHandlers, tempDir } from './bench/processes.mjs';
 import { fmt, renderReport, verdict, writeDoc } from './bench/report.mjs';
-import { ROOT, SERVER_ENTRY } from './bench/server.mjs';
-import { measureColdStarts, measureWarmStarts } from './bench/startup.mjs';
+import { ROOT, SERVER_DIST, SERVER_ENTRY } from './bench/server.mjs';
+import { measureBareStarts, measureColdStarts, measureWarmStarts } from './bench/startup.mjs';
 import { measureWebSizes } from './bench/web-sizes.mjs';
 
 const args = new Set(process.argv.slice(2));
@@ -88,6 +88,7 @@ function newestMtime(dir) {
 
 function ensureBuilt() {
   const webIndex = path.join(ROOT, 'packages/web/dist/index.html');
+  if (process.env.BENCH_SERVER_DIST) notes.push(`Server build measured: ${SERVER_DIST} (BENCH_SERVER_DIST).`);
   const missing = !existsSync(SERVER_ENTRY) || !existsSync(webIndex);
   if (missing || args.has('--build')) {
     log(missing ? 'no build found: npm run build' : 'npm run build');
@@ -147,12 +148,13 @@ async function main() {
   let server;
   let dataDir;
   await section('Start-up', 5, async () => {
+    const bare = await measureBareStarts(plan.startRuns);
     const cold = await measureColdStarts(plan.startRuns);
     dataDir = cold.dataDir;
     add({
       measurement: `Start-up, cold: empty DATA_DIR, spawn → first answer (median of ${plan.startRuns})`,
       figure: fmt.ms(cold.median),
-      reference: 'reported',
+      reference: `reported; bare node:http process ${fmt.ms(bare.median)}`,
     });
     // The 5 MiB PDF goes in between, through the operator CLI, so every server below knows it.
     try {
@@ -166,11 +168,11 @@ async function main() {
     add({
       measurement: `Start-up, warm: same DATA_DIR (median of ${plan.startRuns})`,
       figure: fmt.ms(warm.median),
-      reference: `≤ ${fmt.ms(BUDGET.warmStartMs)}`,
+      reference: `≤ ${fmt.ms(BUDGET.warmStartMs)}; bare node:http process ${fmt.ms(bare.median)}`,
       ratio: fmt.pct(warm.median / BUDGET.warmStartMs),
       verdict: verdict(warm.median <= BUDGET.warmStartMs),
     });
-    notes.push(`Start-up runs (ms): cold ${cold.runs.map((v) => v.toFixed(0)).join(', ')}; warm ${warm.runs.map((v) => v.toFixed(0)).join(', ')}; first answer was HTTP ${cold.firstStatus} on ${apiPaths.openapi}.`);
+    notes.push(`Start-up runs (ms): bare node ${bare.runs.map((v) => v.toFixed(0)).join(', ')}; cold ${cold.runs.map((v) => v.toFixed(0)).join(', ')}; warm ${warm.runs.map((v) => v.toFixed(0)).join(', ')}; first answer was HTTP ${cold.firstStatus} on ${apiPaths.openapi}.`);
   });
   if (!server) throw new Error('the product did not start; nothing else can be measured');
   const base = server.url;
@@ -224,6 +226,13 @@ async function main() {
       figure: fmt.ms(product.p99),
       reference: `bare node:http: ${fmt.ms(bare.p99)}`,
       ratio: fmt.times(product.p99 / Math.max(bare.p99, 1)),
+      verdict: '—',
+    });
+    add({
+      measurement: 'JSON reads: CPU time per request (all threads; robust to a busy machine)',
+      figure: cpuPerRequest(product),
+      reference: `bare node:http: ${cpuPerRequest(bare)}`,
+      ratio: product.targetCpu && bare.targetCpu ? fmt.times((product.targetCpu / product.reqPerSec) / (bare.targetCpu / bare.reqPerSec)) : '',
       verdict: '—',
     });
     notes.push(cpuNote('JSON reads', product, bare, 'ceiling'));
@@ -410,6 +419,11 @@ async function main() {
     writeDoc(doc, report);
     log(`wrote ${path.relative(ROOT, doc)}`);
   }
+}
+
+/** The target's CPU time per completed request. */
+function cpuPerRequest(result) {
+  return result.targetCpu === null ? '?' : fmt.ms((result.targetCpu * 1000) / result.reqPerSec);
 }
 
 /** Who was busy during a pair of runs: the target's and the load generator's CPU, in cores. */

@@ -5,14 +5,14 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { finished, startChild, stopChild } from './processes.mjs';
-import { benchEnv, CLI_ENTRY, ROOT } from './server.mjs';
+import { benchEnv, CLI_ENTRY, SERVER_DIST } from './server.mjs';
 
 export const BIG_PDF_BYTES = 5 * 1024 * 1024;
 export const BIG_PDF_ID = 100;
 
 /** Builds the PDF and writes it to `dir/large.pdf`; returns the file's path. */
 export async function writeBigPdf(dir, targetBytes = BIG_PDF_BYTES) {
-  const module = await import(pathToFileURL(path.join(ROOT, 'packages/server/dist/pdfs/demo-pdfs.js')).href);
+  const module = await import(pathToFileURL(path.join(SERVER_DIST, 'pdfs/demo-pdfs.js')).href);
   if (typeof module.buildLargePdf !== 'function') throw new Error('dist/pdfs/demo-pdfs.js has no buildLargePdf');
   const bytes = await module.buildLargePdf(targetBytes);
   const file = path.join(dir, 'large.pdf');

@@ -10,7 +10,7 @@ const number = (value, digits = 0) =>
 
 export const fmt = {
   reqs: (v) => `${number(v)} req/s`,
-  ms: (v) => (v < 10 ? `${number(v, 1)} ms` : `${number(v)} ms`),
+  ms: (v) => (v < 1 ? `${number(v, 2)} ms` : v < 10 ? `${number(v, 1)} ms` : `${number(v)} ms`),
   seconds: (ms) => `${number(ms / 1000, 2)} s`,
   mbps: (v) => `${number(v / 1e6, v < 1e7 ? 1 : 0)} MB/s`,
   mb: (v) => `${number(v / 1e6, 1)} MB`,

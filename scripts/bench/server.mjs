@@ -8,8 +8,13 @@ import { freePort } from '@hello/testkit/ports';
 import { exited, startChild, stopChild } from './processes.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-export const SERVER_ENTRY = path.join(ROOT, 'packages/server/dist/server.js');
-export const CLI_ENTRY = path.join(ROOT, 'packages/server/dist/cli.js');
+/**
+ * The built server. BENCH_SERVER_DIST points at another build of it (a patched copy, for a
+ * before/after comparison); it must sit where it can resolve the repository's node_modules.
+ */
+export const SERVER_DIST = path.resolve(ROOT, process.env.BENCH_SERVER_DIST ?? 'packages/server/dist');
+export const SERVER_ENTRY = path.join(SERVER_DIST, 'server.js');
+export const CLI_ENTRY = path.join(SERVER_DIST, 'cli.js');
 
 /** The environment of every benchmarked server process (CONTRACT.md sections 1 and 5). */
 export function benchEnv(dataDir, port) {

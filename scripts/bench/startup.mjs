@@ -3,8 +3,10 @@
 // Cold: an empty DATA_DIR each time (secret generated, migrations run, demo PDFs seeded).
 // Warm: the same DATA_DIR again (everything already there).
 import path from 'node:path';
-import { tempDir } from './processes.mjs';
-import { startServer } from './server.mjs';
+import { performance } from 'node:perf_hooks';
+import { freePort } from '@hello/testkit/ports';
+import { startChild, stopChild, tempDir } from './processes.mjs';
+import { startServer, waitUntilAnswering } from './server.mjs';
 
 export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -48,4 +50,25 @@ export async function measureWarmStarts(dataDir, count) {
     runs.push(server.readyMs);
   }
   return { runs, median: median(runs), server };
+}
+
+/**
+ * The floor for comparison: the same measurement for a bare `node:http` server (node's own start-up,
+ * nothing loaded), median of `count`.
+ */
+export async function measureBareStarts(count) {
+  const runs = [];
+  for (let i = 0; i < count; i++) {
+    const port = await freePort();
+    const code = `require('node:http').createServer((q, s) => s.end('ok')).listen(${port}, '127.0.0.1')`;
+    const started = performance.now();
+    const tracked = startChild('bare node start', process.execPath, ['-e', code]);
+    try {
+      await waitUntilAnswering(`http://127.0.0.1:${port}/`, tracked.child, { timeoutMs: 20_000 });
+      runs.push(performance.now() - started);
+    } finally {
+      await stopChild(tracked);
+    }
+  }
+  return { runs, median: median(runs) };
 }
