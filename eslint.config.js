@@ -22,6 +22,11 @@ export default tseslint.config(
     },
   },
   {
+    // Frozen migrations see the schema as it was then, not today's types: Kysely<any> by design.
+    files: ['packages/server/src/db/migrate.ts', 'packages/server/src/db/migrations/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
     files: ['packages/web/**/*.{ts,tsx,js,jsx}'],
     ...reactHooks.configs.flat.recommended,
     languageOptions: { globals: { ...globals.browser } },
