@@ -161,6 +161,8 @@ async function launch(bins, dataDir, socketDir, port, owner) {
     listen_addresses: '127.0.0.1', port: String(port), unix_socket_directories: socketDir,
     fsync: 'on', synchronous_commit: 'on', shared_buffers: '16MB', max_connections: '200',
     log_min_messages: 'warning', log_line_prefix: '%m [%p] ',
+    // Segments as files in the data dir, not in /dev/shm where a killed cluster would leak them.
+    dynamic_shared_memory_type: 'mmap',
   };
   const args = ['-D', dataDir, ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
   // detached: a Ctrl-C meant for the test runner does not reach it; we decide when it stops.
