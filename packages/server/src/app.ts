@@ -14,6 +14,7 @@ import rateLimit from './plugins/app/rate-limit.js';
 import routeRegistry from './plugins/app/route-registry.js';
 import securityHeaders from './plugins/app/security-headers.js';
 import services from './plugins/app/services.js';
+import storage from './plugins/app/storage.js';
 import routes from './routes/index.js';
 
 export interface BuildOptions {
@@ -53,12 +54,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     limits: {
       fieldSize: config.maxBodyBytes,
       fields: 50,
-      fileSize: config.maxUploadFileBytes,
-      files: config.maxUploadFiles,
-      parts: config.maxUploadFiles + 50,
+      // 0 turns a limit off (CONTRACT.md, section 5); to busboy 0 would mean "none allowed".
+      fileSize: config.maxUploadFileBytes || Infinity,
+      files: config.maxUploadFiles || Infinity,
+      parts: (config.maxUploadFiles || Infinity) + 50,
     },
   });
   await app.register(formBodies);
+  await app.register(storage);
   await app.register(routes);
   return app;
 }

@@ -1,0 +1,37 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** How long an attachment link works. */
+export const SIGNED_URL_LIFETIME_SECONDS = 3600;
+/** Expiry times are rounded up to this step, so a list answers the same URLs for a few minutes. */
+const ROUNDING_SECONDS = 300;
+
+/**
+ * Signed, expiring links to news attachments: `?expires=<unix>&sig=<HMAC-SHA256(id.expires)>`, so a
+ * logged-in user's browser downloads by plain link with no Authorization header. The HMAC key is
+ * derived from SECRET_KEY for this one purpose, so a signature can never stand in for a token.
+ */
+export function createUrlSigner(secretKey: string, lifetimeSeconds = SIGNED_URL_LIFETIME_SECONDS) {
+  const key = createHmac('sha256', secretKey).update('hello-all/news-file-url/v1').digest();
+  const mac = (id: number, expires: number) => createHmac('sha256', key).update(`${id}.${expires}`).digest();
+
+  return {
+    /** The query string (without `?`) that makes a link to file `id` valid for about `lifetimeSeconds`. */
+    sign(id: number, nowMs = Date.now()): string {
+      const expires = Math.ceil((nowMs / 1000 + lifetimeSeconds) / ROUNDING_SECONDS) * ROUNDING_SECONDS;
+      return `expires=${expires}&sig=${mac(id, expires).toString('base64url')}`;
+    },
+    /** True when the signature is ours for this id and has not expired; compared in constant time. */
+    verify(id: number, expires: unknown, sig: unknown, nowMs = Date.now()): boolean {
+      if (typeof expires !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(expires)) return false;
+      const expiresAt = Number(expires);
+      const now = nowMs / 1000;
+      if (expiresAt <= now || expiresAt > now + lifetimeSeconds + ROUNDING_SECONDS) return false;
+      // Compare the text, not decoded bytes: base64url decoding ignores stray characters and spare bits.
+      const given = Buffer.from(sig, 'latin1');
+      const expected = Buffer.from(mac(id, expiresAt).toString('base64url'), 'latin1');
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+  };
+}
+
+export type UrlSigner = ReturnType<typeof createUrlSigner>;

@@ -1,0 +1,28 @@
+import { isUtf8 } from 'node:buffer';
+import { fileTypeFromFile } from 'file-type';
+
+/** How many leading bytes decide the text fallback. */
+export const SNIFF_BYTES = 8192;
+
+/**
+ * The content type of a stored file, from its bytes: never the client's claim, which could label an
+ * HTML page as an image. Known binary formats by their signature (file-type); otherwise UTF-8 text
+ * with no NUL is `text/plain`, anything else `application/octet-stream`. HTML, SVG and scripts are
+ * text to file-type, so they come out as `text/plain` and can never render in our origin.
+ */
+export async function sniffContentType(filePath: string, head: Uint8Array, totalSize: number): Promise<string> {
+  const detected = await fileTypeFromFile(filePath).catch(() => undefined);
+  if (detected) return detected.mime;
+  return looksLikeText(head, head.length >= totalSize) ? 'text/plain' : 'application/octet-stream';
+}
+
+/** UTF-8 without NUL; when `head` is only a prefix, a character cut at its end is forgiven. */
+export function looksLikeText(head: Uint8Array, complete: boolean): boolean {
+  if (head.length === 0 || head.includes(0)) return false;
+  const buffer = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
+  if (complete) return isUtf8(buffer);
+  for (let cut = 0; cut <= 3 && cut < buffer.length; cut += 1) {
+    if (isUtf8(buffer.subarray(0, buffer.length - cut))) return true;
+  }
+  return false;
+}
