@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
+import { rawGet } from '../helpers/raw-http.js';
+
+describe.each(dialects)('GET /download_pdf_by_id/{id} (%s)', (dialect) => {
+  let t: TestApp;
+  let pdf1: Buffer;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    pdf1 = (await t.app.inject({ method: 'GET', url: '/download_pdf_by_id/1' })).rawPayload;
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  it('seeds the three demo PDFs on first start; id 3 has at least three pages', async () => {
+    const rows = await t.app.db.selectFrom('pdfs').select(['id', 'file_name']).orderBy('id').execute();
+    expect(rows.map((r) => r.id)).toEqual([1, 2, 3]);
+    for (const id of [1, 2, 3]) {
+      const body = (await get(`/download_pdf_by_id/${id}`)).rawPayload;
+      expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    }
+    const third = await PDFDocument.load((await get('/download_pdf_by_id/3')).rawPayload);
+    expect(third.getPageCount()).toBeGreaterThanOrEqual(3);
+  });
+
+  it('seeds only once: a restart keeps the same files and ETags', async () => {
+    const before = (await get('/download_pdf_by_id/2')).headers.etag;
+    await t.restart();
+    expect((await get('/download_pdf_by_id/2')).headers.etag).toBe(before);
+    expect((await t.app.db.selectFrom('pdfs').select('id').execute()).length).toBe(3);
+  });
+
+  it('answers 200 with the file, its name, length, strong ETag and caching headers', async () => {
+    const res = await get('/download_pdf_by_id/1');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="[^"/\\]+\.pdf"; filename\*=UTF-8''/);
+    expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+    expect(res.headers.etag).toBe(`"${createHash('sha256').update(res.rawPayload).digest('hex')}"`);
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/download_pdf_by_id/1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-length']).toBe(String(pdf1.length));
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.length).toBe(0);
+  });
+
+  it('answers 304 for a matching If-None-Match, and 200 for another tag', async () => {
+    const etag = String((await get('/download_pdf_by_id/1')).headers.etag);
+    const same = await get('/download_pdf_by_id/1', { 'if-none-match': `"nope", W/${etag}` });
+    expect(same.statusCode).toBe(304);
+    expect(same.rawPayload.length).toBe(0);
+    expect(same.headers.etag).toBe(etag);
+    expect((await get('/download_pdf_by_id/1', { 'if-none-match': '"other"' })).statusCode).toBe(200);
+  });
+
+  it('answers 206 with exact bytes for a single range', async () => {
+    const size = pdf1.length;
+    const cases: [string, number, number][] = [
+      ['bytes=0-99', 0, 99],
+      ['bytes=100-', 100, size - 1],
+      ['bytes=-50', size - 50, size - 1],
+      [`bytes=${size - 10}-${size + 1000}`, size - 10, size - 1],
+    ];
+    for (const [range, start, end] of cases) {
+      const res = await get('/download_pdf_by_id/1', { range });
+      expect(res.statusCode, range).toBe(206);
+      expect(res.headers['content-range']).toBe(`bytes ${start}-${end}/${size}`);
+      expect(res.headers['content-length']).toBe(String(end - start + 1));
+      expect(res.rawPayload.equals(pdf1.subarray(start, end + 1)), range).toBe(true);
+    }
+  });
+
+  it('answers 416 for an unsatisfiable range, and the whole file when If-Range no longer matches', async () => {
+    const res = await get('/download_pdf_by_id/1', { range: `bytes=${pdf1.length}-` });
+    expect(res.statusCode).toBe(416);
+    expect(res.headers['content-range']).toBe(`bytes */${pdf1.length}`);
+    expect(res.json()).toEqual({ detail: 'Requested range not satisfiable.' });
+    const stale = await get('/download_pdf_by_id/1', { range: 'bytes=0-9', 'if-range': '"old"' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.rawPayload.length).toBe(pdf1.length);
+  });
+
+  it('answers 404 JSON for unknown and malformed ids, never a file outside the store', async () => {
+    const urls = [
+      '/download_pdf_by_id/999', '/download_pdf_by_id/0', '/download_pdf_by_id/-1', '/download_pdf_by_id/01',
+      '/download_pdf_by_id/abc', '/download_pdf_by_id/1.0', '/download_pdf_by_id/99999999999999999999',
+      '/download_pdf_by_id/2147483648', '/download_pdf_by_id/..', '/download_pdf_by_id/../..',
+      '/download_pdf_by_id/..%2F..%2Fsecret_key', '/download_pdf_by_id/1%2F', '/download_pdf_by_id/%2e%2e',
+      '/download_pdf_by_id/', '/download_pdf_by_id', '/download_pdf_by_id/1/2',
+    ];
+    for (const url of urls) {
+      // Over a real socket: inject would resolve the dot segments before the server saw them.
+      const res = await rawGet(t.app, url);
+      expect(res.status, url).toBe(404);
+      expect(JSON.parse(res.body), url).toEqual({ detail: 'Not found.' });
+    }
+  });
+
+  it('serves a PDF added later under the next id', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage();
+    const bytes = Buffer.from(await doc.save());
+    const { writeFileSync } = await import('node:fs');
+    const file = `${t.dataDir}/added.pdf`;
+    writeFileSync(file, bytes);
+    const meta = await t.app.pdfStore.add({ file }, { fileName: 'added.pdf', title: 'Added' });
+    expect(meta?.id).toBe(4);
+    const res = await get('/download_pdf_by_id/4');
+    expect(res.rawPayload.equals(bytes)).toBe(true);
+    expect(res.headers['content-disposition']).toMatch(/filename="added.pdf"/);
+    expect(await t.app.pdfStore.add({ file }, { id: 4, fileName: 'again.pdf', title: 'Again' })).toBeUndefined();
+  });
+});
