@@ -1,0 +1,35 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { httpErrors } from '../../../../http-errors.js';
+import { findNewsFile } from '../../../../repositories/news.js';
+import { attachmentDisposition } from '../../../../storage/file-names.js';
+import { parseId } from '../../../parse-id.js';
+
+/**
+ * GET/HEAD /api/v1/localnews/files/{id}?expires=…&sig=…: streams an attachment. An unknown id and a bad
+ * or expired signature all answer the same 404, so a link reveals nothing. Served as a download with
+ * its sniffed type and `nosniff`, so an uploaded HTML page can never run in our origin.
+ */
+export function attachmentHandler(app: FastifyInstance) {
+  return async function attachment(request: FastifyRequest, reply: FastifyReply) {
+    const id = parseId((request.params as { id?: string }).id);
+    const { expires, sig } = request.query as Record<string, unknown>;
+    if (id === undefined || !app.urlSigner.verify(id, expires, sig)) throw httpErrors.notFound();
+    const file = await findNewsFile(app.db, id);
+    const stream = file && (await app.uploads.open(file.storage_name));
+    if (!file || !stream) throw httpErrors.notFound();
+    reply.headers({
+      'content-type': file.content_type,
+      'content-length': String(file.size),
+      'content-disposition': attachmentDisposition(file.original_name),
+      'x-content-type-options': 'nosniff',
+      // Even opened in a tab, the file runs nothing and reaches nothing.
+      'content-security-policy': "default-src 'none'; sandbox",
+      'cache-control': 'private, max-age=3600',
+    });
+    if (request.method === 'HEAD') {
+      stream.destroy();
+      return reply.send();
+    }
+    return reply.send(stream);
+  };
+}
