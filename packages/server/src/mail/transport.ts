@@ -43,7 +43,7 @@ export function fileTransport(dir: string, from: string): MailTransport {
     async deliver(mail) {
       const info = await transporter.sendMail(message(from, mail));
       await mkdir(dir, { recursive: true });
-      const stamp = mail.created_at.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+      const stamp = mail.created_at.replace(/[-:.]/g, ''); // 20261122T101500123Z: names sort by time
       const target = path.join(dir, `${stamp}-${String(mail.id).padStart(6, '0')}.eml`);
       const temp = path.join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
       try {

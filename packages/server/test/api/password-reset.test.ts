@@ -45,8 +45,10 @@ describe.each(dialects)('password reset, mail as .eml files (%s)', (dialect) => 
 
   it('never builds the link from the Host header', async () => {
     const user = await createUser(t);
+    const before = emlFiles(t.dataDir).length;
     await t.app.inject({ method: 'POST', url: apiPaths.passwordReset, headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' }, payload: { email: user.email, reset_new_password_path: PATH } });
-    const mail = await parseEml((await waitForEml(t.dataDir, emlFiles(t.dataDir).length)).at(-1)!.text);
+    const mail = await parseEml((await waitForEml(t.dataDir, before + 1)).at(-1)!.text);
+    expect(mail.to).toBe(user.email);
     expect(mail.text).toContain('http://app.test/resetnewpassword?token=');
     expect(mail.text).not.toContain('evil.example');
   });
@@ -81,7 +83,8 @@ describe.each(dialects)('password reset, mail as .eml files (%s)', (dialect) => 
     const user = await createUser(t);
     const token = await requestToken(user.email);
     expect((await validate(token)).json()).toEqual({ status: 'OK' });
-    for (const bad of ['x'.repeat(43), 'short', `${token.slice(0, -1)}A`]) {
+    const oneOff = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    for (const bad of ['x'.repeat(43), 'short', oneOff]) {
       const res = await validate(bad);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ status: 'notfound' });

@@ -13,7 +13,7 @@ import { passwordProblems } from '../../../auth/password-rules.js';
 import { isSafeResetPath } from '../../../auth/reset-tokens.js';
 import { httpErrors } from '../../../http-errors.js';
 import { bodyOf, limits, password, requiredString, statusBody, token } from '../../../schemas/account.js';
-import { bodyErrors, consumes, errorBody } from '../../../schemas/errors.js';
+import { bodyErrors, consumes, throttled } from '../../../schemas/errors.js';
 
 const ok: StatusResponse = { status: 'OK' };
 const notFound = (reply: FastifyReply) => reply.code(404).send({ status: 'notfound' } satisfies StatusResponse);
@@ -31,7 +31,7 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
           email: { type: 'string', format: 'email', maxLength: limits.email },
           reset_new_password_path: requiredString(limits.path),
         }),
-        response: { 200: statusBody, ...bodyErrors, 429: errorBody },
+        response: { 200: statusBody, ...bodyErrors, 429: throttled },
       },
     },
     async (request) => {

@@ -15,7 +15,7 @@ import { passwordProblems } from '../../../../auth/password-rules.js';
 import { register } from '../../../../auth/registration.js';
 import { httpErrors } from '../../../../http-errors.js';
 import { bodyOf, limits, password, stringProps, token } from '../../../../schemas/account.js';
-import { bodyErrors, consumes, errorBody } from '../../../../schemas/errors.js';
+import { bodyErrors, consumes, errorBody, unauthorized, throttled } from '../../../../schemas/errors.js';
 
 /** Registration, both logouts and the legacy token login, as dj-rest-auth answered them. */
 export default async function restAuthRoutes(app: FastifyInstance) {
@@ -27,7 +27,7 @@ export default async function restAuthRoutes(app: FastifyInstance) {
         summary: 'Create an account; `key` is the refresh token of its first session',
         consumes,
         body: bodyOf({ email: { type: 'string', format: 'email', maxLength: limits.email }, password1: password, password2: password }),
-        response: { 201: stringProps('key'), ...bodyErrors, 429: errorBody },
+        response: { 201: stringProps('key'), ...bodyErrors, 429: throttled },
       },
     },
     async (request, reply) => {
@@ -50,7 +50,7 @@ export default async function restAuthRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Log out the session of the `Token` (the stored refresh token)',
-        response: { 200: stringProps('detail'), 400: errorBody, 401: errorBody },
+        response: { 200: stringProps('detail'), 400: errorBody, 401: unauthorized },
       },
     },
     async (request) => {
@@ -67,7 +67,7 @@ export default async function restAuthRoutes(app: FastifyInstance) {
         summary: 'Log out the session of a refresh token',
         consumes,
         body: bodyOf({ refresh: token }),
-        response: { 200: { type: 'object', properties: {} }, ...bodyErrors, 401: errorBody },
+        response: { 200: { type: 'object', properties: {} }, ...bodyErrors, 401: unauthorized },
       },
     },
     async (request) => {
@@ -86,7 +86,7 @@ export default async function restAuthRoutes(app: FastifyInstance) {
         summary: 'Legacy login (`username` is the e-mail); `token` is a refresh token of a new session',
         consumes,
         body: bodyOf({ username: { type: 'string', minLength: 1, maxLength: limits.email }, password }),
-        response: { 200: stringProps('token'), ...bodyErrors, 429: errorBody },
+        response: { 200: stringProps('token'), ...bodyErrors, 429: throttled },
       },
     },
     async (request) => {

@@ -3,7 +3,7 @@ import { apiPaths, type AccessToken, type LoginRequest, type RefreshRequest, typ
 import { checkCredentials } from '../../../../auth/login.js';
 import { httpErrors } from '../../../../http-errors.js';
 import { bodyOf, email, password, stringProps, token } from '../../../../schemas/account.js';
-import { bodyErrors, consumes, errorBody } from '../../../../schemas/errors.js';
+import { bodyErrors, consumes, unauthorized, throttled } from '../../../../schemas/errors.js';
 
 /** JWT login and refresh, as djangorestframework-simplejwt answered them. */
 export default async function tokenRoutes(app: FastifyInstance) {
@@ -15,7 +15,7 @@ export default async function tokenRoutes(app: FastifyInstance) {
         summary: 'Log in: a new session, its access token and its refresh token',
         consumes,
         body: bodyOf({ email, password }),
-        response: { 200: stringProps('access', 'refresh'), ...bodyErrors, 401: errorBody, 429: errorBody },
+        response: { 200: stringProps('access', 'refresh'), ...bodyErrors, 401: unauthorized, 429: throttled },
       },
     },
     async (request) => {
@@ -35,7 +35,7 @@ export default async function tokenRoutes(app: FastifyInstance) {
         summary: 'A new access token for the refresh token of a live session',
         consumes,
         body: bodyOf({ refresh: token }),
-        response: { 200: stringProps('access'), ...bodyErrors, 401: errorBody },
+        response: { 200: stringProps('access'), ...bodyErrors, 401: unauthorized },
       },
     },
     async (request) => {

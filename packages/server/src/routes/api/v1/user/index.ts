@@ -3,7 +3,7 @@ import { apiPaths, serverMessages, type FieldErrors, type Profile, type ProfileU
 import { httpErrors } from '../../../../http-errors.js';
 import { findUserById, toProfile, updateProfile } from '../../../../repositories/users.js';
 import { limits, profile } from '../../../../schemas/account.js';
-import { bodyErrors, consumes, errorBody } from '../../../../schemas/errors.js';
+import { bodyErrors, consumes, unauthorized } from '../../../../schemas/errors.js';
 
 const optionalString = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 
@@ -33,7 +33,7 @@ export default async function userRoutes(app: FastifyInstance) {
     apiPaths.userProfile,
     {
       onRequest: app.requireBearer,
-      schema: { tags: ['account'], summary: 'The profile of the logged-in user', response: { 200: profile, 401: errorBody } },
+      schema: { tags: ['account'], summary: 'The profile of the logged-in user', response: { 200: profile, 401: unauthorized } },
     },
     async (request) => toProfile(await currentUser(request.principal!.userId)),
   );
@@ -50,7 +50,7 @@ export default async function userRoutes(app: FastifyInstance) {
         response: {
           200: { type: 'object', required: ['user_info', 'refresh'], properties: { user_info: profile, refresh: { type: 'string' } } },
           ...bodyErrors,
-          401: errorBody,
+          401: unauthorized,
         },
       },
     },

@@ -6,7 +6,7 @@ import { httpErrors } from '../../../../http-errors.js';
 import { endUserSessions } from '../../../../repositories/sessions.js';
 import { findUserById, setPasswordHash } from '../../../../repositories/users.js';
 import { bodyOf, password, stringProps } from '../../../../schemas/account.js';
-import { bodyErrors, consumes, errorBody } from '../../../../schemas/errors.js';
+import { bodyErrors, consumes, unauthorized, throttled } from '../../../../schemas/errors.js';
 
 /** Password change of the logged-in user. */
 export default async function usersRoutes(app: FastifyInstance) {
@@ -19,7 +19,7 @@ export default async function usersRoutes(app: FastifyInstance) {
         summary: 'Change the password; every other session of the user ends',
         consumes,
         body: bodyOf({ old_password: password, new_password: password, confirm: password }),
-        response: { 200: stringProps('refresh'), ...bodyErrors, 401: errorBody, 429: errorBody },
+        response: { 200: stringProps('refresh'), ...bodyErrors, 401: unauthorized, 429: throttled },
       },
     },
     async (request) => {
