@@ -24,8 +24,8 @@ export default defineConfig<E2EOptions>({
   fullyParallel: true,
   forbidOnly: ci,
   retries: 0,
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter,
   use: {
     screenshot: 'only-on-failure',

@@ -22,6 +22,12 @@ export interface User {
 export const PASSWORD = 'Plum-Kettle-Orbit-42';
 export const OTHER_PASSWORD = 'Violet-Harbour-Sled-77';
 
+/**
+ * pdf.js is the heaviest thing the app loads (its chunk and its worker); on a busy 2-core machine
+ * the first page can take a while to appear.
+ */
+export const PDF_READY_TIMEOUT = 30_000;
+
 /** A fresh address per call, so tests never share an account. */
 export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${randomUUID().slice(0, 12)}@example.com`;

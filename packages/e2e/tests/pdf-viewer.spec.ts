@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { appRoutes, downloadPdfPath, texts } from '@hello/contract';
-import { expect, gate, test } from './fixtures';
+import { expect, gate, PDF_READY_TIMEOUT, test } from './fixtures';
 
 /** Pixels of the viewer's canvas that are drawn and not white. */
 function inkedPixels(page: Page): Promise<number> {
@@ -34,7 +34,7 @@ test('the viewer draws page 1 of PDF 3 and pages with Prev / Next', async ({ pag
   pdf.open();
 
   const indicator = page.getByText(/^\d+ \/ \d+$/);
-  await expect(indicator).toHaveText(/^1 \/ \d+$/);
+  await expect(indicator).toHaveText(/^1 \/ \d+$/, { timeout: PDF_READY_TIMEOUT });
   await expect(page.getByText(texts.loading, { exact: true })).toHaveCount(0);
   const total = Number((await indicator.textContent())!.split('/')[1]);
   expect(total).toBeGreaterThanOrEqual(3);
@@ -70,7 +70,7 @@ test('the canvas is sharp on a high-density screen', async ({ browser, baseURL }
   const context = await browser.newContext({ baseURL, deviceScaleFactor: 2 });
   const page = await context.newPage();
   await page.goto(appRoutes.pdfViewer);
-  await expect(page.getByText(/^1 \/ \d+$/)).toBeVisible();
+  await expect(page.getByText(/^1 \/ \d+$/)).toBeVisible({ timeout: PDF_READY_TIMEOUT });
   await expect.poll(() => inkedPixels(page)).toBeGreaterThan(200);
   const { width, cssWidth } = await page.locator('canvas').first().evaluate((canvas: HTMLCanvasElement) => ({
     width: canvas.width,

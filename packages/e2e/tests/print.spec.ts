@@ -64,19 +64,21 @@ test('Click to print shows Wait... while PDF 3 loads, then prints it', async ({ 
 test('/printcurrentpage prints only its sample block', async ({ page }) => {
   await page.goto(appRoutes.printCurrentPage);
   const main = page.getByRole('main');
-  const sample = main.getByText(/sample/i).first();
+  const sample = main.getByRole('article');
   await expect(sample).toBeVisible();
+  await expect(sample).toContainText(/sample/i);
   await expect(page.getByText(texts.header, { exact: true })).toBeVisible();
 
   const printButton = main.getByRole('button', { name: /print/i });
-  if ((await printButton.count()) > 0) {
-    await printButton.first().click();
-    await expect.poll(() => page.evaluate(() => window.__printed)).toBe(1);
-  }
+  await printButton.click();
+  await expect.poll(() => page.evaluate(() => window.__printed)).toBe(1);
 
-  // The print stylesheet leaves only the sample block: no header, no navigation.
+  // The print stylesheet leaves only the sample block: no header, navigation or button.
   await page.emulateMedia({ media: 'print' });
   await expect(sample).toBeVisible();
   await expect(page.getByText(texts.header, { exact: true })).toBeHidden();
   await expect(page.getByRole('navigation')).toBeHidden();
+  await expect(printButton).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+  await expect(page.getByText(texts.header, { exact: true })).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { appRoutes, texts } from '@hello/contract';
-import { expect, field, registerViaApi, resetButton, signIn, submitButton, test } from './fixtures';
+import { expect, field, PDF_READY_TIMEOUT, registerViaApi, resetButton, signIn, submitButton, test } from './fixtures';
 
 /**
  * Every route of the specification's table: each answers 200 with the app, sits under the
@@ -44,8 +44,8 @@ const routes: RouteCase[] = [
   {
     path: appRoutes.pdfViewer,
     check: async (page) => {
+      await expect(page.getByText(/^1 \/ \d+$/)).toBeVisible({ timeout: PDF_READY_TIMEOUT });
       await expect(page.locator('canvas')).toBeVisible();
-      await expect(page.getByText(/^1 \/ \d+$/)).toBeVisible();
       await expect(page.getByRole('button', { name: texts.prev, exact: true })).toBeVisible();
       await expect(page.getByRole('button', { name: texts.next, exact: true })).toBeVisible();
     },
@@ -65,7 +65,7 @@ const routes: RouteCase[] = [
   {
     path: appRoutes.printCurrentPage,
     check: async (page) => {
-      await expect(page.getByRole('main').getByText(/sample/i).first()).toBeVisible();
+      await expect(page.getByRole('main').getByRole('article')).toContainText(/sample/i);
     },
   },
   {
