@@ -22,7 +22,12 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   /** Mail outbox timing (tests use short back-off). */
   outbox?: Partial<OutboxOptions>;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
+
+const withStream = (logger: ReturnType<typeof loggerOptions>, stream: BuildOptions['logStream']) =>
+  logger && stream ? { ...(logger as object), stream } : logger;
 
 /**
  * Builds the whole product as one Fastify instance: the API, the PDFs and the web app.
@@ -33,7 +38,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await migrateToLatest(database.db);
 
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: withStream(loggerOptions(config), options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: config.maxBodyBytes,
     requestIdHeader: false,
