@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths } from '@hello/contract';
+import { goodPassword, login, post, register } from '../helpers/accounts.js';
+import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
+import { createUser, uniqueEmail, type TestUser } from '../helpers/users.js';
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Runs `a` and `b` alternately `n` times each; answers the ratio of their median durations. */
+async function timingRatio(n: number, a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<number> {
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (let i = 0; i < n; i++) {
+    for (const [run, into] of [[a, ta], [b, tb]] as const) {
+      const start = performance.now();
+      await run();
+      into.push(performance.now() - start);
+    }
+  }
+  return median(ta) / median(tb);
+}
+
+/**
+ * Issue 5: known and unknown e-mails get the same status and body shape, and take about as long, at
+ * the production hashing cost. Without the decoy hash an unknown e-mail answers some 50× faster, so
+ * the generous band still catches it on a busy machine.
+ */
+describe.each(dialects)('no account enumeration (%s)', (dialect) => {
+  let t: TestApp;
+  let user: TestUser;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, {
+      ARGON2_MEMORY_KIB: '19456',
+      ARGON2_TIME_COST: '2',
+      RATE_LIMIT_LOGIN: '0',
+      RATE_LIMIT_REGISTER: '0',
+      RATE_LIMIT_RESET: '0',
+    });
+    user = await createUser(t);
+  });
+  afterAll(() => t.close());
+
+  it('login: same 401 body for a wrong password and an unknown e-mail, in about the same time', async () => {
+    const known = await login(t.app, user.email, 'wrong-password');
+    const unknown = await login(t.app, uniqueEmail(), 'wrong-password');
+    expect([known.statusCode, unknown.statusCode]).toEqual([401, 401]);
+    expect(unknown.body).toBe(known.body);
+    const ratio = await timingRatio(6, () => login(t.app, uniqueEmail(), 'wrong-password'), () => login(t.app, user.email, 'wrong-password'));
+    expect(ratio).toBeGreaterThan(0.4);
+    expect(ratio).toBeLessThan(2.5);
+  });
+
+  it('registration: same 201 {key} for a taken and a free address, in about the same time', async () => {
+    const taken = await register(t.app, user.email, goodPassword());
+    const free = await register(t.app, uniqueEmail(), goodPassword());
+    expect([taken.statusCode, free.statusCode]).toEqual([201, 201]);
+    expect(Object.keys(taken.json())).toEqual(Object.keys(free.json()));
+    const ratio = await timingRatio(6, () => register(t.app, user.email, goodPassword()), () => register(t.app, uniqueEmail(), goodPassword()));
+    expect(ratio).toBeGreaterThan(0.4);
+    expect(ratio).toBeLessThan(2.5);
+  });
+
+  it('reset request: same 200 {status: "OK"} for a known and an unknown e-mail', async () => {
+    const reset = (email: string) => post(t.app, apiPaths.passwordReset, { email, reset_new_password_path: '/resetnewpassword' });
+    const known = await reset(user.email);
+    const unknown = await reset(uniqueEmail());
+    expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
+    expect(unknown.body).toBe(known.body);
+  });
+});
