@@ -4,6 +4,7 @@ import type { Config, RateLimit } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http-errors.js';
 import * as counters from '../repositories/rate-limits.js';
+import { rateLimitAddress } from './client-address.js';
 
 export type LimitName = keyof Config['rateLimits'];
 
@@ -43,7 +44,7 @@ export function createRateLimiter(db: Kysely<Database>, limits: Record<LimitName
       let retryAfter = 1;
       for (const [scope, value] of Object.entries(subjects)) {
         if (value === undefined) continue;
-        const key = keyOf(name, scope, value);
+        const key = keyOf(name, scope, scope === 'ip' ? rateLimitAddress(value) : value);
         const result = await counters.hit(executor, key, windowStart);
         counted.push({ key, windowStart: result.windowStart });
         if (result.hits > max) {

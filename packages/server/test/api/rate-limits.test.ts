@@ -33,6 +33,12 @@ describe.each(dialects)('rate limits (%s)', (dialect) => {
     expect((await login(t.app, uniqueEmail('guess'), 'wrong-guess', '203.0.113.8')).statusCode).toBe(401);
   });
 
+  it('counts IPv6 clients by their /64 network', async () => {
+    for (let i = 1; i <= 10; i++) expect((await login(t.app, uniqueEmail('v6'), 'wrong-guess', `2001:db8:1:2::${i.toString(16)}`)).statusCode).toBe(401);
+    expect((await login(t.app, uniqueEmail('v6'), 'wrong-guess', '2001:db8:1:2:ffff::1')).statusCode).toBe(429);
+    expect((await login(t.app, uniqueEmail('v6'), 'wrong-guess', '2001:db8:1:3::1')).statusCode).toBe(401);
+  });
+
   it('does not count successful logins', async () => {
     const user = await createUser(t);
     for (let i = 0; i < 12; i++) expect((await login(t.app, user.email, user.password, '203.0.113.20')).statusCode).toBe(200);
