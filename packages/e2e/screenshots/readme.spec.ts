@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { apiPaths, appRoutes } from '@hello/contract';
-import { expect, field, loginViaUi, registerViaApi, signIn, submitButton, test } from '../tests/fixtures';
+import { expect, field, loginViaUi, PDF_READY_TIMEOUT, registerViaApi, signIn, submitButton, test } from '../tests/fixtures';
 import { repoRoot } from '../support/product-server';
 
 /** Small PNGs for the README, written to docs/screenshots/. */
@@ -12,7 +12,11 @@ const MAX_BYTES = 150 * 1024;
 async function shoot(page: Page, name: string): Promise<void> {
   const file = path.join(dir, `${name}.png`);
   // Let fonts settle and transitions end so the picture is stable.
-  await page.evaluate(() => document.fonts.ready);
+  await page.evaluate(async () => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+    await document.fonts.ready;
+  });
   await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
   expect(statSync(file).size, `${name}.png stays small`).toBeLessThan(MAX_BYTES);
 }
@@ -30,8 +34,9 @@ test('login with an error', async ({ page }) => {
   await shoot(page, 'login-error');
 });
 
+// Fixed addresses (each run has a fresh server) keep the pictures the same from run to run.
 test('local news', async ({ page, request }) => {
-  const user = await registerViaApi(request);
+  const user = await registerViaApi(request, 'newsroom@example.com');
   const res = await request.post(apiPaths.localNewsNew, {
     headers: { Authorization: `Token ${user.token}` },
     multipart: {
@@ -49,7 +54,7 @@ test('local news', async ({ page, request }) => {
 
 test('pdf viewer', async ({ page }) => {
   await page.goto(appRoutes.pdfViewer);
-  await expect(page.getByText(/^1 \/ \d+$/)).toBeVisible();
+  await expect(page.getByText(/^1 \/ \d+$/)).toBeVisible({ timeout: PDF_READY_TIMEOUT });
   await expect
     .poll(() =>
       page.locator('canvas').first().evaluate((c: HTMLCanvasElement) => {
@@ -64,7 +69,7 @@ test('pdf viewer', async ({ page }) => {
 });
 
 test('profile', async ({ page, request }) => {
-  const user = await registerViaApi(request);
+  const user = await registerViaApi(request, 'ada@example.com');
   await signIn(page, user);
   await page.goto(appRoutes.userProfile);
   await field(page, 'first_name').fill('Ada');
