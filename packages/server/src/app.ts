@@ -10,11 +10,13 @@ import auth from './plugins/app/auth.js';
 import errors from './plugins/app/errors.js';
 import formBodies from './plugins/app/form-bodies.js';
 import mail from './plugins/app/mail.js';
+import openapi from './plugins/app/openapi.js';
 import rateLimit from './plugins/app/rate-limit.js';
 import routeRegistry from './plugins/app/route-registry.js';
 import securityHeaders from './plugins/app/security-headers.js';
 import services from './plugins/app/services.js';
 import storage from './plugins/app/storage.js';
+import webApp from './plugins/app/web-app.js';
 import routes from './routes/index.js';
 
 export interface BuildOptions {
@@ -67,6 +69,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   await app.register(formBodies);
   await app.register(storage);
+  await app.register(openapi); // before the routes: it collects them as they are added
   await app.register(routes);
+  await app.register(webApp);
   return app;
 }

@@ -19,6 +19,9 @@ export default fp(async function errors(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     const allowed = app.allowedMethods(request.url);
     if (allowed.length > 0) return send(reply, httpErrors.methodNotAllowed(request.method, allowed));
+    // Outside the API a page path gets the web app, which shows its 404 page (plugins/app/web-app.ts).
+    const page = app.hasDecorator('webAppNotFound') ? app.webAppNotFound(request, reply) : null;
+    if (page) return page;
     return send(reply, httpErrors.notFound());
   });
 });
