@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { attachmentDisposition, cleanFileName } from '../../src/storage/file-names.js';
+import { createUrlSigner } from '../../src/storage/signed-urls.js';
+import { looksLikeText } from '../../src/storage/sniff.js';
+
+describe('cleanFileName', () => {
+  it('keeps the last path segment, without control or bidi characters, capped', () => {
+    expect(cleanFileName('C:\\Users\\me\\photo.jpg')).toBe('photo.jpg');
+    expect(cleanFileName('../../etc/passwd')).toBe('passwd');
+    expect(cleanFileName('a\u0000b\r\nc\u202Etxt.exe')).toBe('abctxt.exe');
+    expect(cleanFileName('..')).toBe('file');
+    expect(cleanFileName('', 'document.pdf')).toBe('document.pdf');
+    expect(Array.from(cleanFileName('😀'.repeat(300)))).toHaveLength(200);
+  });
+});
+
+describe('attachmentDisposition', () => {
+  it('gives an ASCII filename and the exact name in filename*, with nothing that breaks the header', () => {
+    expect(attachmentDisposition('report.pdf')).toBe(`attachment; filename="report.pdf"; filename*=UTF-8''report.pdf`);
+    expect(attachmentDisposition('Ünïcode "q" 50%.txt')).toBe(`attachment; filename="_n_code _q_ 50_.txt"; filename*=UTF-8''%C3%9Cn%C3%AFcode%20%22q%22%2050%25.txt`);
+    expect(attachmentDisposition('evil"\r\nSet-Cookie: x=1.txt')).not.toMatch(/[\r\n]/);
+  });
+});
+
+describe('signed attachment links', () => {
+  const signer = createUrlSigner('k'.repeat(48), 3600);
+  const parts = (query: string) => Object.fromEntries(new URLSearchParams(query)) as { expires: string; sig: string };
+  const now = Date.UTC(2026, 0, 1, 12, 0, 0);
+
+  it('verifies its own signature for that id until it expires', () => {
+    const { expires, sig } = parts(signer.sign(7, now));
+    expect(Number(expires) - now / 1000).toBeGreaterThanOrEqual(3600);
+    expect(signer.verify(7, expires, sig, now)).toBe(true);
+    expect(signer.verify(8, expires, sig, now)).toBe(false);
+    expect(signer.verify(7, expires, sig, Number(expires) * 1000)).toBe(false);
+    expect(createUrlSigner('x'.repeat(48)).verify(7, expires, sig, now)).toBe(false);
+  });
+
+  it('refuses an altered signature or expiry, including spare base64 bits', () => {
+    const { expires, sig } = parts(signer.sign(7, now));
+    // 43 digits carry 258 bits for 32 bytes: flipping the lowest bit of the last digit decodes the same.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const twin = sig.slice(0, -1) + alphabet[alphabet.indexOf(sig.at(-1)!) ^ 1];
+    expect(Buffer.from(twin, 'base64url').equals(Buffer.from(sig, 'base64url'))).toBe(true);
+    expect(signer.verify(7, expires, twin, now)).toBe(false);
+    expect(signer.verify(7, expires, `${sig}=`, now)).toBe(false);
+    expect(signer.verify(7, String(Number(expires) + 1), sig, now)).toBe(false);
+    expect(signer.verify(7, String(Number(expires) + 100_000), sig, now)).toBe(false); // too far ahead to be ours
+    expect(signer.verify(7, [expires], sig, now)).toBe(false);
+  });
+});
+
+describe('looksLikeText', () => {
+  it('accepts UTF-8 without NUL, forgiving a character cut at the end of a prefix', () => {
+    const cafe = Buffer.from('café');
+    expect(looksLikeText(cafe, true)).toBe(true);
+    expect(looksLikeText(cafe.subarray(0, cafe.length - 1), false)).toBe(true);
+    expect(looksLikeText(cafe.subarray(0, cafe.length - 1), true)).toBe(false);
+    expect(looksLikeText(Buffer.from([0x41, 0x00, 0x42]), true)).toBe(false);
+    expect(looksLikeText(Buffer.from([0xff, 0xfe, 0x41]), true)).toBe(false);
+    expect(looksLikeText(Buffer.alloc(0), true)).toBe(false);
+  });
+});
