@@ -1,0 +1,28 @@
+import { appRoutes } from '@hello/contract';
+
+/** Specification §9: a route chunk that has not arrived after this long is treated as failed. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** Specification §9: the printed PDF's object URL is revoked this long after print() was called. */
+export const PRINT_URL_REVOKE_MS = 1_000;
+
+/** Specification §9: the viewer starts at page 1, drawn at scale 1. */
+export const PDF_SCALE = 1;
+
+/** Where a login goes when no previous location was passed along (CONTRACT.md §3). */
+export const DEFAULT_AFTER_LOGIN = appRoutes.localNews;
+
+/**
+ * Pages whose purpose is to get (or end) a session. When a stale stored token fails to exchange
+ * while one of them is open, we clear auth but stay: sending someone who is resetting a forgotten
+ * password, registering or logging out to /login would defeat the page.
+ */
+export const PAGES_WITHOUT_AUTH_REDIRECT: readonly string[] = [
+  appRoutes.login,
+  appRoutes.register,
+  appRoutes.resetPasswordRequest,
+  appRoutes.resetPasswordRequestConfirmed,
+  appRoutes.resetNewPassword,
+  appRoutes.logoutToken,
+  appRoutes.logoutJwt,
+];

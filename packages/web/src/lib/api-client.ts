@@ -1,0 +1,147 @@
+import { apiPaths, errorCodes, type AccessToken } from '@hello/contract';
+import { clearAuth, getAccessToken, getStoredToken, setAccessToken } from './auth';
+import { redirectToLogin } from './auth-redirect';
+import { ApiError, AuthLostError } from './errors';
+import { fetchTransport, type Transport, type TransportRequest } from './transport';
+
+/**
+ * The one API client. Each call says which credential it needs (specification §6–7):
+ * - `bearer`: `Authorization: Bearer <access>` (news list, change password, profile);
+ * - `token`: `Authorization: Token <stored token>` (news create, token logout);
+ * - `none`: anonymous.
+ */
+export type AuthScheme = 'none' | 'bearer' | 'token';
+
+export interface RequestOptions {
+  method?: string;
+  auth?: AuthScheme;
+  /** Sent as application/json. */
+  json?: unknown;
+  /** Sent as multipart/form-data (the browser sets the boundary). */
+  form?: FormData;
+  credentials?: RequestCredentials;
+  signal?: AbortSignal;
+  /** The Accept header; JSON unless the caller wants something else (a PDF). */
+  accept?: string;
+  /**
+   * On a 401 `token_not_valid`, exchange the refresh token once and retry once (default true).
+   * Logout turns it off: it ends the session anyway, so refreshing first would be pointless.
+   */
+  refreshOnExpiry?: boolean;
+  /** How to send; `xhrTransport` (lib/xhr-transport) when upload progress is wanted. */
+  transport?: Transport;
+  /** Upload progress 0..1, for a transport that can measure it. */
+  onUploadProgress?: (fraction: number) => void;
+}
+
+let refreshing: Promise<string> | null = null;
+
+/**
+ * Exchanges the stored refresh token for an access token. Concurrent callers share one exchange
+ * (single flight), so a burst of expired requests costs one POST to /token/refresh/.
+ */
+export function refreshAccessToken(): Promise<string> {
+  refreshing ??= exchangeRefreshToken().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function exchangeRefreshToken(): Promise<string> {
+  const refresh = getStoredToken();
+  if (!refresh) loseSession();
+  const response = await fetchTransport(apiPaths.tokenRefresh, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ refresh }),
+  });
+  if (!response.ok) {
+    // The server refused the token: the session is over. A 5xx or 429 says nothing about the
+    // token, so we keep it rather than log the user out because of a passing outage.
+    if (response.status >= 400 && response.status < 500 && response.status !== 429) loseSession();
+    throw new ApiError(response.status, await readBody(response));
+  }
+  const { access } = (await response.json()) as AccessToken;
+  setAccessToken(access);
+  return access;
+}
+
+/** Clears auth and sends the user to /login with the current location; never returns. */
+function loseSession(): never {
+  clearAuth();
+  redirectToLogin();
+  throw new AuthLostError();
+}
+
+/** On load with a stored token: get an access token now, before any page needs one. */
+export function restoreSession(): void {
+  if (!getStoredToken() || getAccessToken()) return;
+  refreshAccessToken().catch((error: unknown) => {
+    if (!(error instanceof AuthLostError)) console.error('Could not restore the session', error);
+  });
+}
+
+async function authorization(auth: AuthScheme): Promise<string | null> {
+  if (auth === 'bearer') return `Bearer ${getAccessToken() ?? (await refreshAccessToken())}`;
+  if (auth === 'token') {
+    const token = getStoredToken();
+    if (!token) loseSession();
+    return `Token ${token}`;
+  }
+  return null;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
+  const auth = await authorization(options.auth ?? 'none');
+  if (auth) headers.Authorization = auth;
+  const request: TransportRequest = { method: options.method ?? 'GET', headers };
+  if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    request.body = JSON.stringify(options.json);
+  } else if (options.form) {
+    request.body = options.form;
+  }
+  if (options.credentials) request.credentials = options.credentials;
+  if (options.signal) request.signal = options.signal;
+  if (options.onUploadProgress) request.onUploadProgress = options.onUploadProgress;
+  return (options.transport ?? fetchTransport)(path, request);
+}
+
+async function isExpiredToken(response: Response): Promise<boolean> {
+  if (response.status !== 401) return false;
+  const body = await readBody(response.clone());
+  return (body as { code?: unknown } | null)?.code === errorCodes.tokenNotValid;
+}
+
+/** Parsed JSON when the body is JSON, the text otherwise, null when empty. */
+export async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Sends a request and returns the successful Response; throws ApiError for any other status.
+ * An expired credential is refreshed once and the call retried once, never more.
+ */
+export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
+  let response = await send(path, options);
+  const canRefresh = (options.auth ?? 'none') !== 'none' && options.refreshOnExpiry !== false;
+  if (canRefresh && (await isExpiredToken(response))) {
+    await refreshAccessToken();
+    response = await send(path, options);
+  }
+  if (!response.ok) throw new ApiError(response.status, await readBody(response));
+  return response;
+}
+
+/** apiFetch, then the JSON body (undefined for an empty body). */
+export async function apiJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiFetch(path, options);
+  return (await readBody(response)) as T;
+}

@@ -1,0 +1,97 @@
+import { useSyncExternalStore } from 'react';
+import { TOKEN_STORAGE_KEY } from '@hello/contract';
+
+/**
+ * The session as CONTRACT.md §3 keeps it: the refresh token in localStorage (so it survives a
+ * reload), the access token and the user's e-mail only in memory (so they never outlive the tab).
+ */
+export interface AuthState {
+  access: string | null;
+  email: string | null;
+  /** Whether a refresh token is stored; mirrored here so the UI re-renders when it changes. */
+  hasToken: boolean;
+}
+
+const listeners = new Set<() => void>();
+let state: AuthState = { access: null, email: null, hasToken: readToken() !== null };
+
+function readToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_STORAGE_KEY);
+  } catch {
+    return null; // storage disabled (private mode, policies): behave as logged out
+  }
+}
+
+function update(next: Partial<AuthState>): void {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+export function getStoredToken(): string | null {
+  return readToken();
+}
+
+export function getAccessToken(): string | null {
+  return state.access;
+}
+
+/** Keeps a refresh token (login, registration key, password change, profile save). */
+export function storeToken(token: string): void {
+  try {
+    localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  } catch (error) {
+    console.error('Could not store the session token', error);
+  }
+  update({ hasToken: true });
+}
+
+export function setAccessToken(access: string | null): void {
+  update({ access });
+}
+
+export function setUserEmail(email: string | null): void {
+  update({ email });
+}
+
+/** Forgets everything: the stored token, the access token and the e-mail. */
+export function clearAuth(): void {
+  try {
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // nothing stored that we could remove
+  }
+  update({ access: null, email: null, hasToken: false });
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getAuthState(): AuthState {
+  return state;
+}
+
+export function useAuth(): AuthState {
+  return useSyncExternalStore(subscribe, getAuthState);
+}
+
+// Another tab logging in or out changes the shared stored token; follow it here too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== TOKEN_STORAGE_KEY && event.key !== null) return;
+    const hasToken = readToken() !== null;
+    update(hasToken ? { hasToken, access: null } : { hasToken, access: null, email: null });
+  });
+}
+
+/**
+ * Adopts a refresh token the server handed back (password change, profile save). The access token
+ * in memory may belong to the session that token replaced, so it is dropped; the next
+ * authenticated call exchanges the new refresh token first.
+ */
+export function adoptRefreshToken(refresh: string): void {
+  storeToken(refresh);
+  setAccessToken(null);
+}

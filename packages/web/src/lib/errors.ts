@@ -1,0 +1,21 @@
+/** A call the server answered with a non-2xx status; `body` is its parsed JSON (or text, or null). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`Request failed with status ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * The session could not be restored (no stored token, or the server refused it). Auth has been
+ * cleared and the user sent to /login already, so callers need not show anything for it.
+ */
+export class AuthLostError extends Error {
+  constructor() {
+    super('The session has ended; please log in again.');
+    this.name = 'AuthLostError';
+  }
+}

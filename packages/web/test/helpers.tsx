@@ -1,0 +1,85 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { vi, type Mock } from 'vitest';
+
+export function jsonResponse(status: number, body?: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+export interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
+export function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+export type FetchHandler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+/** Replaces global fetch with a mock driven by `handler` (unit tests only; e2e uses the server). */
+export function mockFetch(handler: FetchHandler): Mock<(url: string, init?: RequestInit) => Promise<Response>> {
+  const fn = vi.fn(async (url: string, init: RequestInit = {}) => handler(String(url), init));
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+/** The calls a fetch mock received for one path. */
+export function callsTo(fn: Mock, path: string): [string, RequestInit][] {
+  return (fn.mock.calls as [string, RequestInit][]).filter(([url]) => url === path);
+}
+
+export function headerOf(init: RequestInit | undefined, name: string): string | undefined {
+  return (init?.headers as Record<string, string> | undefined)?.[name];
+}
+
+/** Shows where the router went, so tests can assert navigation. */
+function LocationProbe() {
+  const location = useLocation();
+  return (
+    <output data-testid="location">
+      {location.pathname + location.search}
+    </output>
+  );
+}
+
+export interface RouteOptions {
+  /** The route pattern `ui` is mounted at. */
+  path?: string;
+  /** The URL the router starts at (defaults to `path`), e.g. '/resetnewpassword?token=abc'. */
+  entry?: string;
+  /** Router state of that first entry, e.g. `{ from: '/userprofile' }`. */
+  state?: unknown;
+}
+
+/** Renders `ui` inside a router; every other path only shows its location, to assert navigation. */
+export function renderRoute(ui: ReactElement, { path = '/', entry = path, state }: RouteOptions = {}) {
+  const user = userEvent.setup();
+  const url = new URL(entry, 'http://localhost');
+  const result = render(
+    <MemoryRouter initialEntries={[{ pathname: url.pathname, search: url.search, state }]}>
+      <Routes>
+        <Route path={path} element={ui} />
+        <Route path="*" element={<LocationProbe />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return { user, ...result };
+}
+
+/** Silences and records console.error for a test that expects failures to be logged. */
+export function spyConsoleError() {
+  return vi.spyOn(console, 'error').mockImplementation(() => {});
+}

@@ -1,0 +1,21 @@
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Separate from vite.config.ts: vitest runs on the hoisted vite 8, the app builds with vite 7, and
+// mixing their config types in one file does not type-check.
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+    unstubGlobals: true,
+    // jsdom starts at about:blank; an http origin gives localStorage and relative fetch URLs.
+    environmentOptions: { jsdom: { url: 'http://localhost/' } },
+  },
+});
