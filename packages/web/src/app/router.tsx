@@ -1,0 +1,46 @@
+import type { ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
+import { appRoutes } from '@hello/contract';
+import { AppLayout } from '@/components/layout/app-layout';
+import { lazyRoute } from './lazy-route';
+import AboutRoute from './routes/about';
+import HomeRoute from './routes/home';
+import NotFoundRoute from './routes/not-found';
+
+/**
+ * The specification's route table (§2). Home, about and 404 ship with the app; every page with
+ * forms, zod or pdf.js is its own chunk, so the first load carries none of that code.
+ */
+const pages: [path: string, Page: ComponentType][] = [
+  [appRoutes.home, HomeRoute],
+  [appRoutes.about, AboutRoute],
+  [appRoutes.pdfViewer, lazyRoute(() => import('./routes/pdf-viewer'))],
+  [appRoutes.downloadPdf, lazyRoute(() => import('./routes/download-pdf'))],
+  [appRoutes.printPdf, lazyRoute(() => import('./routes/print-pdf'))],
+  [appRoutes.printCurrentPage, lazyRoute(() => import('./routes/print-current-page'))],
+  [appRoutes.localNews, lazyRoute(() => import('./routes/local-news'))],
+  [appRoutes.login, lazyRoute(() => import('./routes/login'))],
+  [appRoutes.logoutToken, lazyRoute(() => import('./routes/logout-token'))],
+  [appRoutes.logoutJwt, lazyRoute(() => import('./routes/logout-jwt'))],
+  [appRoutes.addLocalNews, lazyRoute(() => import('./routes/add-local-news'))],
+  [appRoutes.changePassword, lazyRoute(() => import('./routes/change-password'))],
+  [appRoutes.resetPasswordRequest, lazyRoute(() => import('./routes/reset-password-request'))],
+  [appRoutes.resetPasswordRequestConfirmed, lazyRoute(() => import('./routes/reset-password-request-confirmed'))],
+  [appRoutes.resetNewPassword, lazyRoute(() => import('./routes/reset-new-password'))],
+  [appRoutes.register, lazyRoute(() => import('./routes/register'))],
+  [appRoutes.userProfile, lazyRoute(() => import('./routes/user-profile'))],
+  // Any other path: the 404 page (the server also answers it with status 404).
+  ['*', NotFoundRoute],
+];
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        {pages.map(([path, Page]) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+      </Route>
+    </Routes>
+  );
+}

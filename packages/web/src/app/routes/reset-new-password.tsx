@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { appRoutes, texts } from '@hello/contract';
+import { Alert } from '@/components/ui/alert';
+import { Loading } from '@/components/ui/loading';
+import { Page } from '@/components/ui/page';
+import { validateResetToken } from '@/features/auth/api/validate-reset-token';
+import { ResetConfirmForm } from '@/features/auth/components/reset-confirm-form';
+
+type TokenState = 'pending' | 'valid' | 'invalid';
+
+/** Specification §4: the token check is pending, then valid (form) or invalid (message). */
+export default function ResetNewPasswordRoute() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  // The answer for the token it was about: a new token in the URL is pending again.
+  const [checked, setChecked] = useState<{ token: string; state: TokenState } | null>(null);
+  const state: TokenState = !token ? 'invalid' : checked?.token === token ? checked.state : 'pending';
+  const setState = (next: TokenState) => setChecked({ token, state: next });
+
+  useEffect(() => {
+    if (!token) return;
+    let active = true;
+    validateResetToken(token).then(
+      (valid) => active && setChecked({ token, state: valid ? 'valid' : 'invalid' }),
+      (error: unknown) => {
+        console.error('Could not check the reset token', error);
+        if (active) setChecked({ token, state: 'invalid' });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [token]);
+
+  return (
+    <Page title="Choose a new password">
+      {state === 'pending' && <Loading label={texts.readingData} />}
+      {state === 'invalid' && (
+        <Alert title={texts.tokenInvalid}>
+          <p>
+            The link may have expired or been used already.{' '}
+            <Link to={appRoutes.resetPasswordRequest}>Request a new one</Link>.
+          </p>
+        </Alert>
+      )}
+      {state === 'valid' && (
+        <ResetConfirmForm
+          token={token}
+          onSuccess={() => void navigate(appRoutes.login)}
+          onTokenInvalid={() => setState('invalid')}
+        />
+      )}
+    </Page>
+  );
+}

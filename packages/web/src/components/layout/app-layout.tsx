@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '@/components/errors/error-boundary';
+import { SiteHeader } from './site-header';
+import { SiteNav } from './site-nav';
+
+/** The frame of every route: header, navigation and the page in <main>. */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  // The phone menu is open for the page it was opened on: following a link closes it, so the
+  // new page is what the user sees next.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+
+  return (
+    <>
+      <a className="skip-link" href="#main">Skip to content</a>
+      <SiteHeader menuOpen={menuOpen} onToggleMenu={() => setOpenOn(menuOpen ? null : pathname)} />
+      <div className="shell">
+        <SiteNav open={menuOpen} />
+        <main id="main" tabIndex={-1}>
+          {/* Keyed by path: an error on one page must not stick to the next one. */}
+          <ErrorBoundary key={pathname}>
+            <Outlet />
+          </ErrorBoundary>
+        </main>
+      </div>
+    </>
+  );
+}

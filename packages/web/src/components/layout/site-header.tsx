@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { appRoutes, texts } from '@hello/contract';
+import { useAuth } from '@/lib/auth';
+
+export interface SiteHeaderProps {
+  menuOpen: boolean;
+  onToggleMenu: () => void;
+}
+
+/** `Hello all!` over every page, the session status, and the phone menu's toggle. */
+export function SiteHeader({ menuOpen, onToggleMenu }: SiteHeaderProps) {
+  const { hasToken, email } = useAuth();
+  return (
+    <header className="site-header">
+      <div className="site-header-inner">
+        <h1 className="brand">
+          <Link to={appRoutes.home}>{texts.header}</Link>
+        </h1>
+        <p className={hasToken ? 'auth-badge signed-in' : 'auth-badge'}>
+          {hasToken ? (email ? `Signed in as ${email}` : 'Signed in') : 'Not signed in'}
+        </p>
+        <button
+          type="button"
+          className="btn btn-quiet menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="site-nav"
+          onClick={onToggleMenu}
+        >
+          Menu
+        </button>
+      </div>
+    </header>
+  );
+}

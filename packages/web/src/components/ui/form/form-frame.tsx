@@ -1,0 +1,62 @@
+import type { FormEventHandler, ReactNode } from 'react';
+import { texts } from '@hello/contract';
+import { Alert } from '../alert';
+import { Button } from '../button';
+import './form.css';
+
+/** The parts of `useAppForm` the frame needs. */
+export interface FormFrameState {
+  submit: FormEventHandler<HTMLFormElement>;
+  reset: () => void;
+  /** Server messages of the last failed submission (CONTRACT.md §3: one form-level alert). */
+  alert: string[];
+  submitting: boolean;
+  canAct: boolean;
+}
+
+export interface FormFrameProps {
+  /** Accessible name of the form. */
+  label: string;
+  form: FormFrameState;
+  children: ReactNode;
+  /** Shown under the buttons, e.g. an upload progress bar. */
+  footer?: ReactNode;
+}
+
+/**
+ * Every form's frame: the alert, the fields, and the `Submit` / `Reset` pair, both disabled while
+ * the form is unchanged or being sent (specification §5). Native validation stays on because the
+ * specification keeps the e-mail input type's own format rule.
+ */
+export function FormFrame(props: FormFrameProps) {
+  const { label, form, children, footer } = props;
+  const { alert, submitting, canAct } = form;
+  return (
+    <form className="form" aria-label={label} aria-busy={submitting} onSubmit={form.submit}>
+      {alert.length > 0 && (
+        <Alert title="That did not work:">
+          <ul>
+            {alert.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+      {children}
+      <div className="form-actions">
+        <Button type="submit" disabled={!canAct}>
+          {texts.submit}
+        </Button>
+        <Button variant="secondary" onClick={form.reset} disabled={!canAct}>
+          {texts.reset}
+        </Button>
+        {submitting && (
+          <span role="status" className="form-status">
+            Sending…
+          </span>
+        )}
+      </div>
+      {footer}
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+import { apiPaths, type JwtLogoutRequest } from '@hello/contract';
+import { apiFetch } from '@/lib/api-client';
+import { clearAuth, getStoredToken } from '@/lib/auth';
+
+/**
+ * JWT-style logout: POST {refresh} so the server ends that session. The stored token is removed
+ * whether or not the call succeeds (specification §4); a failure is only logged.
+ */
+export async function logoutJwt(): Promise<void> {
+  const refresh = getStoredToken();
+  try {
+    if (refresh) {
+      const body: JwtLogoutRequest = { refresh };
+      await apiFetch(apiPaths.jwtLogout, { method: 'POST', json: body });
+    }
+  } catch (error) {
+    console.error('JWT logout failed', error);
+  } finally {
+    clearAuth();
+  }
+}

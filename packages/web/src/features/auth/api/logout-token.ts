@@ -1,0 +1,20 @@
+import { apiPaths } from '@hello/contract';
+import { apiFetch } from '@/lib/api-client';
+import { clearAuth, getStoredToken } from '@/lib/auth';
+
+/**
+ * Token-style logout: POST with `Authorization: Token <stored token>` and an empty body.
+ * Whatever the server says, this browser forgets the session (specification §4); a failure is
+ * only logged.
+ */
+export async function logoutToken(): Promise<void> {
+  try {
+    if (getStoredToken()) {
+      await apiFetch(apiPaths.logout, { method: 'POST', auth: 'token', refreshOnExpiry: false });
+    }
+  } catch (error) {
+    console.error('Token logout failed', error);
+  } finally {
+    clearAuth();
+  }
+}
