@@ -1,0 +1,60 @@
+import { apiPaths } from '@hello/contract';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { describeFormRules } from '../../../../test/form-rules';
+import { deferred, jsonResponse, mockFetch, renderRoute } from '../../../../test/helpers';
+import ResetNewPasswordRoute from '@/app/routes/reset-new-password';
+import { ResetConfirmForm } from './reset-confirm-form';
+
+describeFormRules('reset confirm form', {
+  render: () => <ResetConfirmForm token="tok" onSuccess={() => {}} onTokenInvalid={() => {}} />,
+  required: { 'New password': 'password', 'Confirm new password': 'confirm' },
+  valid: { 'New password': 'new-Passw0rd', 'Confirm new password': 'new-Passw0rd' },
+  mustMatch: { original: 'New password', confirm: 'Confirm new password' },
+  submitPath: apiPaths.passwordResetConfirm,
+  serverError: {
+    body: { password: ['This password is too short. It must contain at least 8 characters.'] },
+    label: 'New password',
+    message: 'This password is too short. It must contain at least 8 characters.',
+  },
+});
+
+const page = (entry: string) => renderRoute(<ResetNewPasswordRoute />, { path: '/resetnewpassword', entry });
+
+describe('reset new password page', () => {
+  it('reads the token, shows Reading data while checking it, then the form; a 200 confirm goes to /login', async () => {
+    const check = deferred<Response>();
+    const fetchMock = mockFetch((url) =>
+      url === apiPaths.passwordResetValidateToken ? check.promise : jsonResponse(200, { status: 'OK' }),
+    );
+    const { user } = page('/resetnewpassword?token=abc123');
+    expect(screen.getByText('Reading data, please wait...')).toBeInTheDocument();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ token: 'abc123' });
+    check.resolve(jsonResponse(200, { status: 'OK' }));
+    await user.type(await screen.findByLabelText('New password'), 'new-Passw0rd');
+    await user.type(screen.getByLabelText('Confirm new password'), 'new-Passw0rd');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+    const confirm = fetchMock.mock.calls.find(([url]) => url === apiPaths.passwordResetConfirm);
+    expect(JSON.parse(String(confirm?.[1]?.body))).toEqual({
+      password: 'new-Passw0rd',
+      confirm: 'new-Passw0rd',
+      token: 'abc123',
+    });
+  });
+
+  it('shows The token is invalid when the server does not know the token', async () => {
+    mockFetch(() => jsonResponse(404, { status: 'notfound' }));
+    page('/resetnewpassword?token=used');
+    expect(await screen.findByText('The token is invalid')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+  });
+
+  it('shows The token is invalid without calling the server when there is no token', () => {
+    const fetchMock = mockFetch(() => jsonResponse(200));
+    page('/resetnewpassword');
+    expect(screen.getByText('The token is invalid')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

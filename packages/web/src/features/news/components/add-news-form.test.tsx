@@ -1,0 +1,65 @@
+import { apiPaths } from '@hello/contract';
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeXhr } from '../../../../test/fake-xhr';
+import { describeFormRules } from '../../../../test/form-rules';
+import { deferred, headerOf, jsonResponse, mockFetch, renderRoute } from '../../../../test/helpers';
+import AddLocalNewsRoute from '@/app/routes/add-local-news';
+import { clearAuth, storeToken } from '@/lib/auth';
+import { AddNewsForm } from './add-news-form';
+
+const files = () => [new File(['alpha'], 'a.txt', { type: 'text/plain' }), new File(['beta'], 'b.pdf', { type: 'application/pdf' })];
+
+describe('add news', () => {
+  beforeEach(() => {
+    clearAuth();
+    storeToken('stored-refresh');
+  });
+
+  describeFormRules('add news form', {
+    render: () => <AddNewsForm onSuccess={() => {}} />,
+    required: { Title: 'title', Content: 'content' },
+    valid: { Title: 'Market on Sunday', Content: 'Fresh bread and cheese.' },
+    beforeSubmit: (user) => user.upload(screen.getByLabelText('Files'), files()),
+    submitPath: apiPaths.localNewsNew,
+    serverError: { body: { title: ['This field may not be blank.'] }, label: 'Title', message: 'This field may not be blank.' },
+  });
+
+  it('has a multiple file input named files, Required once a submit was attempted', async () => {
+    const { user } = renderRoute(<AddNewsForm onSuccess={() => {}} />);
+    const input = screen.getByLabelText('Files');
+    expect(input).toHaveAttribute('name', 'files');
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).toHaveAttribute('multiple');
+    await user.type(screen.getByLabelText('Title'), 'T');
+    await user.type(screen.getByLabelText('Content'), 'C');
+    expect(input).not.toHaveAccessibleDescription(expect.stringContaining('Required'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(input).toHaveAccessibleDescription(expect.stringContaining('Required'));
+  });
+
+  it('sends multipart with every file under files and the Token header, shows upload progress, then goes to /localnews', async () => {
+    const answer = deferred<Response>();
+    const fetchMock = mockFetch(() => answer.promise);
+    installFakeXhr(async (url, init) => fetchMock(url, init));
+    const { user } = renderRoute(<AddLocalNewsRoute />, { path: '/addlocalnews' });
+    await user.type(screen.getByLabelText('Title'), 'Market on Sunday');
+    await user.type(screen.getByLabelText('Content'), 'Fresh bread.');
+    await user.upload(screen.getByLabelText('Files'), files());
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const bar = await screen.findByRole('progressbar', { name: 'Uploading' });
+    expect(bar).toHaveAttribute('value', '50');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(apiPaths.localNewsNew);
+    expect(headerOf(init, 'Authorization')).toBe('Token stored-refresh');
+    const body = init?.body as FormData;
+    expect(body.get('title')).toBe('Market on Sunday');
+    expect(body.get('content')).toBe('Fresh bread.');
+    expect(body.getAll('files').map((file) => (file as File).name)).toEqual(['a.txt', 'b.pdf']);
+
+    answer.resolve(jsonResponse(201, { id: 1, title: 'Market on Sunday', files: [] }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/localnews');
+    expect(vi.isMockFunction(fetch)).toBe(true);
+  });
+});

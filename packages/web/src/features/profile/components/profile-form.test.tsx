@@ -1,0 +1,77 @@
+import { apiPaths, TOKEN_STORAGE_KEY, type Profile } from '@hello/contract';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { describeFormRules } from '../../../../test/form-rules';
+import { headerOf, jsonResponse, mockFetch, renderRoute } from '../../../../test/helpers';
+import UserProfileRoute from '@/app/routes/user-profile';
+import { clearAuth, setAccessToken, storeToken } from '@/lib/auth';
+
+const profile: Profile = {
+  email: 'me@example.com',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  user_profile: { telephone: '', mobile: '', website: '' },
+};
+const loadProfile = (url: string, init: RequestInit) =>
+  url === apiPaths.userProfile && (init.method ?? 'GET') === 'GET' ? jsonResponse(200, profile) : jsonResponse(404);
+
+describe('profile', () => {
+  beforeEach(() => {
+    clearAuth();
+    storeToken('r');
+    setAccessToken('acc');
+  });
+
+  describeFormRules('profile form', {
+    render: () => <UserProfileRoute />,
+    ready: () => screen.findByLabelText('First name'),
+    background: loadProfile,
+    required: {
+      'First name': 'first_name',
+      'Last name': 'last_name',
+      Telephone: 'user_profile.telephone',
+      Mobile: 'user_profile.mobile',
+      Website: 'user_profile.website',
+    },
+    valid: { 'First name': 'Grace', Website: 'example' },
+    submitPath: apiPaths.userProfile,
+    serverError: {
+      body: { user_profile: { website: ['Enter a valid URL.'] } },
+      label: 'Website',
+      message: 'Enter a valid URL.',
+    },
+  });
+
+  it('loads the profile with Bearer, saves multipart with dotted names, then shows the saved profile in a clean form', async () => {
+    const saved: Profile = { ...profile, first_name: 'Grace', user_profile: { telephone: '555', mobile: '', website: '' } };
+    const fetchMock = mockFetch((url, init) =>
+      init.method === 'POST' ? jsonResponse(200, { user_info: saved, refresh: 'after-save' }) : loadProfile(url, init),
+    );
+    const { user } = renderRoute(<UserProfileRoute />, { path: '/userprofile' });
+    const first = await screen.findByLabelText('First name');
+    expect(first).toHaveValue('Ada');
+    expect(headerOf(fetchMock.mock.calls[0]?.[1], 'Authorization')).toBe('Bearer acc');
+
+    await user.clear(first);
+    await user.type(first, 'Grace');
+    await user.type(screen.getByLabelText('Telephone'), '555');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const summary = screen.getByLabelText('Saved profile');
+    await within(summary).findByText('Grace Lovelace');
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    const body = post?.[1]?.body as FormData;
+    expect([...body.keys()]).toEqual([
+      'first_name',
+      'last_name',
+      'user_profile.telephone',
+      'user_profile.mobile',
+      'user_profile.website',
+    ]);
+    expect(body.get('user_profile.telephone')).toBe('555');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('after-save');
+    expect(screen.getByLabelText('First name')).toHaveValue('Grace');
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
+  });
+});
