@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '../db/schema.js';
-import { findUserByEmail, setPasswordHash } from '../repositories/users.js';
-import { emailKey } from '../repositories/users.js';
+import { emailKey, findUserByEmail, setPasswordHash } from '../repositories/users.js';
 
 /**
  * Checks an e-mail and password under the failed-login limit (per account and per client address).
