@@ -75,12 +75,12 @@ export class StagedFileStore {
         continue;
       }
       if (!(await this.isAbandoned(entry.name, folder))) continue;
-      const names = await readdir(folder);
+      // Another instance starting now may sweep the same folder: what it moved first is simply gone.
+      const names = await readdir(folder).catch(() => [] as string[]);
       const committed = await known(names);
       for (const name of names) {
         if (committed.has(name)) {
-          await rename(path.join(folder, name), this.finalPath(name));
-          published += 1;
+          if (await rename(path.join(folder, name), this.finalPath(name)).then(() => true, ignoreMissing)) published += 1;
         } else {
           await rm(path.join(folder, name), { force: true });
           removed += 1;
@@ -104,13 +104,20 @@ export class StagedFileStore {
   private async isAbandoned(name: string, folder: string): Promise<boolean> {
     if (name === this.instance) return false;
     const match = /^(\d+)\.[0-9a-f]+@(.+)$/.exec(name);
+    const { mtimeMs } = await stat(folder);
     if (match && match[2] === hostname()) {
       const pid = Number(match[1]);
-      return pid === process.pid || !isAlive(pid); // our pid but not our folder: a previous life of this pid
+      // Our pid: a previous process that had it (touched before we started), or another app in this one.
+      if (pid === process.pid) return mtimeMs < Date.now() - process.uptime() * 1000;
+      return !isAlive(pid);
     }
-    const { mtimeMs } = await stat(folder);
     return Date.now() - mtimeMs > 24 * 3600 * 1000;
   }
+}
+
+function ignoreMissing(error: NodeJS.ErrnoException): false {
+  if (error.code === 'ENOENT') return false;
+  throw error;
 }
 
 function isAlive(pid: number): boolean {

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
+import { filesUnder } from '../helpers/files.js';
 import { rawGet } from '../helpers/raw-http.js';
 
 describe.each(dialects)('GET /download_pdf_by_id/{id} (%s)', (dialect) => {
@@ -31,6 +35,21 @@ describe.each(dialects)('GET /download_pdf_by_id/{id} (%s)', (dialect) => {
     await t.restart();
     expect((await get('/download_pdf_by_id/2')).headers.etag).toBe(before);
     expect((await t.app.db.selectFrom('pdfs').select('id').execute()).length).toBe(3);
+  });
+
+  it('seeds safely when several instances start at once on the same data', async () => {
+    await t.app.db.deleteFrom('pdfs').execute();
+    rmSync(path.join(t.dataDir, 'pdfs'), { recursive: true, force: true });
+    const apps = await Promise.all([buildApp(t.config), buildApp(t.config), buildApp(t.config)]);
+    try {
+      expect((await t.app.db.selectFrom('pdfs').select('id').orderBy('id').execute()).map((r) => r.id)).toEqual([1, 2, 3]);
+      expect(filesUnder(path.join(t.dataDir, 'pdfs')).filter((f) => !f.startsWith('.tmp'))).toHaveLength(3);
+      const etags = await Promise.all(apps.map(async (app) => (await app.inject({ method: 'GET', url: '/download_pdf_by_id/3' })).headers.etag));
+      expect(new Set(etags).size).toBe(1);
+    } finally {
+      await Promise.all(apps.map((app) => app.close()));
+    }
+    await t.restart(); // the suite's own app forgets its cached metadata of the old files
   });
 
   it('answers 200 with the file, its name, length, strong ETag and caching headers', async () => {

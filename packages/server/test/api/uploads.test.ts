@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewsItem } from '@hello/contract';
@@ -125,10 +125,24 @@ describe.each(dialects)('uploads: limits, atomicity, types, links (%s)', (dialec
     await rename(path.join(uploads(), row.storage_name), path.join(dead, row.storage_name));
     writeFileSync(path.join(dead, 'a'.repeat(32)), 'half an upload');
     writeFileSync(path.join(uploads(), 'b'.repeat(32)), 'no row');
+    // Our own pid: a folder untouched since before this process started is a previous life's...
+    const host = (await import('node:os')).hostname();
+    const previousLife = path.join(uploads(), '.tmp', `${process.pid}.0badf00d@${host}`);
+    mkdirSync(previousLife);
+    writeFileSync(path.join(previousLife, 'c'.repeat(32)), 'old');
+    const longAgo = new Date(Date.now() - process.uptime() * 1000 - 60_000);
+    utimesSync(previousLife, longAgo, longAgo);
+    // ...but a fresh one belongs to another app in this process, mid-upload: left alone.
+    const sibling = path.join(uploads(), '.tmp', `${process.pid}.cafe0001@${host}`);
+    mkdirSync(sibling);
+    writeFileSync(path.join(sibling, 'd'.repeat(32)), 'in progress');
 
     await t.restart();
     expect(filesUnder(uploads())).not.toContain('b'.repeat(32));
     expect(existsSync(dead)).toBe(false);
+    expect(existsSync(previousLife)).toBe(false);
+    expect(existsSync(path.join(sibling, 'd'.repeat(32)))).toBe(true);
+    rmSync(sibling, { recursive: true });
     const served = await t.app.inject({ method: 'GET', url: item.files[0]!.url });
     expect(served.body).toBe('file 9\n');
     const stored = (await t.app.db.selectFrom('news_files').select('storage_name').execute()).map((r) => r.storage_name).sort();
