@@ -2,6 +2,7 @@
 export const MAX_FILE_NAME_LENGTH = 200;
 
 // Control characters, and bidi overrides that can disguise `exe.txt` as `txt.exe`.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
