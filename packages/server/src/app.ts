@@ -7,7 +7,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { loggerOptions } from './logger.js';
 import type { OutboxOptions } from './mail/outbox-worker.js';
 import auth from './plugins/app/auth.js';
-import errors from './plugins/app/errors.js';
+import errors, { frameworkErrors } from './plugins/app/errors.js';
 import formBodies from './plugins/app/form-bodies.js';
 import mail from './plugins/app/mail.js';
 import openapi from './plugins/app/openapi.js';
@@ -46,6 +46,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     requestIdHeader: false,
     ajv: { customOptions: { allErrors: true } },
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
   });
   if (!options.database) app.addHook('onClose', () => database.close());
 

@@ -26,6 +26,18 @@ export default fp(async function errors(app: FastifyInstance) {
   });
 });
 
+/**
+ * Fastify's own refusals before routing, which never reach the error handler and would answer in
+ * Fastify's shape: a URL that does not decode (`%c0%ae`) and a path segment over maxParamLength. No
+ * resource lives at such a path, so both are the contract's 404 (CONTRACT.md: "404 for an unknown or
+ * malformed id"). Passed to Fastify() as `frameworkErrors` in app.ts.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ code: error.code }, error.message);
+  const unroutable = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  return send(reply, unroutable ? httpErrors.notFound() : toApiError(error));
+}
+
 function send(reply: FastifyReply, error: ApiError) {
   return reply.code(error.statusCode).headers(error.headers).send(error.body);
 }
