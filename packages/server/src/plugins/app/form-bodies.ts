@@ -44,7 +44,7 @@ async function collectFields(request: FastifyRequest): Promise<Record<string, st
 }
 
 /** How often, and how many times in a row, a stuck parser is seen before the request is refused. */
-const STALL_POLL_MS = 250;
+const STALL_POLL_MS = 125;
 const STALL_POLLS = 4;
 
 /**
