@@ -47,6 +47,8 @@ function toApiError(error: FastifyError): ApiError {
   if (error instanceof ApiError) return error;
   if (error.validation) return httpErrors.fields(fieldErrorsFromValidation(error.validation));
   if (isDatabaseUnavailable(error)) return httpErrors.serviceUnavailable();
+  // PostgreSQL refusing text it cannot store (a NUL, bytes invalid in UTF-8): the client's data, not our fault.
+  if (error.code === '22021' || error.code === '22P05') return new ApiError(400, { detail: serverMessages.malformedBody });
   const status = error.statusCode ?? 500;
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
