@@ -18,6 +18,7 @@ import { backends, envNames, type Backend } from './support/env';
  */
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
   const wanted = selectedBackends();
+  const began = performance.now();
   const root = mkdtempSync(path.join(tmpdir(), 'hello-e2e-'));
   const cleanups: Array<() => Promise<void>> = [];
   const servers: ProductServer[] = [];
@@ -76,6 +77,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       console.log(`e2e: ${backend} product server on ${server.url}`);
     }
     await pg;
+    console.log(`e2e: peers and servers ready in ${((performance.now() - began) / 1000).toFixed(1)} s`);
   } catch (error) {
     await teardown();
     throw error;
