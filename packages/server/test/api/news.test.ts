@@ -104,6 +104,9 @@ describe.each(dialects)('local news (%s)', (dialect) => {
     expect(empty.json()).toEqual({ title: ['This field is required.'], content: ['This field is required.'], files: ['This field is required.'] });
     const blank = await post(alice, { title: '  ', content: 'ok' }, [note('n')]);
     expect(blank.json()).toEqual({ title: ['This field may not be blank.'] });
+    const nul = await post(alice, { title: 'a\u0000b', content: 'ok' }, [note('n')]);
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ title: ['Null characters are not allowed.'] });
     const emptyFile = await post(alice, { title: 't', content: 'c' }, [{ filename: 'empty.txt', data: '' }]);
     expect(emptyFile.json()).toEqual({ files: ['The submitted file is empty.'] });
     const noFileChosen = await post(alice, { title: 't', content: 'c' }, [{ filename: '', data: '' }]);

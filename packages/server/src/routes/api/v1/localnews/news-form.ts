@@ -67,6 +67,8 @@ export function newsFormErrors(form: NewsForm): FieldErrors {
     if (value === undefined || value === null) errors[field] = [serverMessages.fieldRequired];
     else if (typeof value !== 'string') errors[field] = [serverMessages.notAString];
     else if (value.trim() === '') errors[field] = [serverMessages.blank];
+    // PostgreSQL cannot store U+0000 in text; refuse it on both databases, as DRF does.
+    else if (value.includes('\u0000')) errors[field] = ['Null characters are not allowed.'];
   }
   if (typeof form.title === 'string' && form.title.length > MAX_TITLE_LENGTH) {
     errors.title = [`Ensure this field has no more than ${MAX_TITLE_LENGTH} characters.`];
