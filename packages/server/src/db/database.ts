@@ -20,7 +20,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 /** One query layer over SQLite (the default) or PostgreSQL (`DATABASE_URL`). */
 export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseHandle {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    // Neither connecting nor a query may wait for ever on a server that hangs (frozen, partitioned):
+    // the call answers 503 after 5 s instead (plugins/app/errors.ts, isDatabaseUnavailable).
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: 5000, query_timeout: 5000 });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

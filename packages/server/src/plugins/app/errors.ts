@@ -79,7 +79,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
   if (e?.code && unavailableCodes.has(e.code)) return true;
   if (e?.code === 'SQLITE_BUSY' || e?.code === 'SQLITE_LOCKED') return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e?.message ?? '');
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/i.test(e?.message ?? '');
 }
 
 export type { FieldErrors, FastifyRequest };
