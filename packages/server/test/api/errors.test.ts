@@ -28,6 +28,12 @@ describe.each(dialects)('error contract (%s)', (dialect) => {
     expect(res.body).not.toMatch(/at .*\.js:\d+/);
   });
 
+  it('takes an empty JSON body as an empty object (field errors, not a parse error)', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/token/', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ email: ['This field is required.'], password: ['This field is required.'] });
+  });
+
   it('answers a body over MAX_BODY_BYTES with 413 JSON', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/token/', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }) });
     expect(res.statusCode).toBe(413);

@@ -17,6 +17,16 @@ declare module 'fastify' {
  * repeated fields keep the last value, and dotted names (`user_profile.telephone`) become nested objects.
  */
 export default fp(async function formBodies(app: FastifyInstance) {
+  // An empty JSON body is an empty object, as in Django REST Framework (e.g. a logout sent with
+  // `Content-Type: application/json` and no body); Fastify's own parser would refuse it.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, {});
+    parseJson(request, text, done);
+  });
+
   app.addHook('preValidation', async (request) => {
     if (request.routeOptions.config.multipartStream) return;
     if (request.isMultipart()) {
