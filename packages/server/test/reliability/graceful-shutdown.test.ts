@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { call, spawnServer, type SpawnedServer } from '../helpers/spawn-server.js';
+
+/**
+ * Issue 5, "Graceful shutdown": SIGTERM while requests are in flight. Every one of them completes
+ * with its normal answer, new connections are refused, and the process exits 0 within its grace
+ * period (10 s, server.ts). The database is not what this is about: SQLite.
+ */
+const LOGINS = 24;
+const DOWNLOADS = 8;
+const GRACE_MS = 10_000;
+
+const connectOutcome = (port: number) =>
+  new Promise<string>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('connected');
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+  });
+
+describe('graceful shutdown', () => {
+  let server: SpawnedServer | undefined;
+  let dataDir: string;
+  afterAll(async () => {
+    await server?.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('finishes every request in flight on SIGTERM, refuses new connections, and exits 0', async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'hello-sigterm-'));
+    // A costlier hash than the default makes each login a request that is still running at SIGTERM.
+    server = await spawnServer({ dataDir, env: { LOG_LEVEL: 'info', ARGON2_TIME_COST: '6', RATE_LIMIT_LOGIN: '0' } });
+    const { url, port } = server;
+    const email = 'shutdown@example.com';
+    const password = 'Shutdown-Password-2026';
+    const json = { 'content-type': 'application/json' };
+    const reg = await call(`${url}/api/v1/rest-auth/registration/`, { method: 'POST', headers: json, body: JSON.stringify({ email, password1: password, password2: password }) });
+    expect(reg.status).toBe(201);
+    const pdfSize = (await call(`${url}/download_pdf_by_id/3`)).body.length;
+    const seen = () => server!.output().match(/incoming request/g)?.length ?? 0;
+    const before = seen();
+
+    const logins = Array.from({ length: LOGINS }, () =>
+      call(`${url}/api/v1/token/`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }), timeoutMs: 60_000 }));
+    const downloads = Array.from({ length: DOWNLOADS }, () => call(`${url}/download_pdf_by_id/3`, { timeoutMs: 60_000 }));
+    const settled = Promise.allSettled([...logins, ...downloads]);
+
+    // SIGTERM once the server has received every one of them (its log says so), not before.
+    const deadline = Date.now() + 20_000;
+    while (seen() - before < LOGINS + DOWNLOADS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    expect(seen() - before).toBe(LOGINS + DOWNLOADS);
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+
+    // New connections are refused from then on.
+    let refused = '';
+    for (let i = 0; i < 100 && refused !== 'ECONNREFUSED'; i += 1) {
+      refused = await connectOutcome(port);
+      if (refused !== 'ECONNREFUSED') await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(refused).toBe('ECONNREFUSED');
+
+    const results = await settled;
+    const exit = await server.exited();
+    const tookMs = Date.now() - signalled;
+    const loginAnswers = results.slice(0, LOGINS).map((r) => (r.status === 'fulfilled' ? r.value.status : String(r.reason)));
+    const downloadAnswers = results.slice(LOGINS).map((r) => (r.status === 'fulfilled' ? `${r.value.status}:${r.value.body.length}` : String(r.reason)));
+    expect(loginAnswers).toEqual(Array(LOGINS).fill(200));
+    for (const r of results.slice(0, LOGINS)) if (r.status === 'fulfilled') expect(typeof r.value.json().access).toBe('string');
+    expect(downloadAnswers).toEqual(Array(DOWNLOADS).fill(`200:${pdfSize}`));
+    expect(exit, server.output().split("\n").filter((l) => !l.includes("request")).slice(-15).join("\n")).toEqual({ code: 0, signal: null });
+    expect(tookMs).toBeLessThan(GRACE_MS);
+    console.info(`graceful-shutdown: ${LOGINS} logins and ${DOWNLOADS} downloads in flight at SIGTERM all answered; exit 0 after ${tookMs} ms`);
+  }, 90_000);
+});
