@@ -23,12 +23,13 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const cleanups: Array<() => Promise<void>> = [];
   const servers: ProductServer[] = [];
 
+  let keep = Boolean(process.env.E2E_KEEP_DATA);
   const teardown = async () => {
     for (const cleanup of cleanups.reverse()) {
       await cleanup().catch((error: unknown) => console.error('e2e teardown:', error));
     }
     reportServerErrors(servers);
-    if (process.env.E2E_KEEP_DATA) console.log(`e2e: data and server logs kept in ${root}`);
+    if (keep) console.log(`e2e: data and server logs kept in ${root}`);
     else rmSync(root, { recursive: true, force: true });
   };
 
@@ -79,6 +80,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     await pg;
     console.log(`e2e: peers and servers ready in ${((performance.now() - began) / 1000).toFixed(1)} s`);
   } catch (error) {
+    keep = true; // the logs say why
     await teardown();
     throw error;
   }

@@ -23,12 +23,17 @@ export interface StartProductOptions {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function tail(file: string, lines = 40): string {
+/** The log's error lines (a failed build's cause is often far above its end) and its last lines. */
+function tail(file: string, lines = 25): string {
+  let all: string[];
   try {
-    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+    all = readFileSync(file, 'utf8').trimEnd().split('\n');
   } catch {
     return '(no log)';
   }
+  const last = all.slice(-lines);
+  const errors = all.slice(0, -lines).filter((line) => /error|failed|cannot|exception/i.test(line)).slice(-15);
+  return [...(errors.length ? [...errors, '…'] : []), ...last].join('\n');
 }
 
 /** Sends a signal to the process group of a detached child (start.mjs and whatever it spawned). */
