@@ -12,6 +12,11 @@ test('login with good credentials stores the token and goes to /localnews', asyn
   const token = await storedToken(page);
   expect(token).not.toBe(user.token); // a new session, not the registration's
   expect(await refreshStatus(request, token!)).toBe(200);
+
+  // Only the refresh token is kept, under `token`; the access token and e-mail stay in memory.
+  const kept = await page.evaluate(() => ({ local: Object.keys(localStorage), session: Object.keys(sessionStorage) }));
+  expect(kept).toEqual({ local: ['token'], session: [] });
+  expect(await page.context().cookies()).toEqual([]);
 });
 
 test('login with a wrong password stays on /login and shows the server message in an alert', async ({ page, user }) => {
