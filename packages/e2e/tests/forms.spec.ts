@@ -68,7 +68,7 @@ const requiredMessages = (page: Page) => page.getByText(formMessages.required, {
 const textual = (page: Page, name: string) => field(page, name).and(page.locator(':not([type=file])'));
 
 for (const form of forms) {
-  test(`${form.name} form: Required only after touch, buttons disabled while unchanged`, async ({ page, request }) => {
+  test(`${form.name} form: Required only after touch, Submit and Reset disabled while unchanged`, async ({ page, request }) => {
     await form.open(page, request);
     const first = form.required[0]!;
     await expect(field(page, first)).toBeVisible();
@@ -94,7 +94,14 @@ for (const form of forms) {
     await expect(resetButton(page)).toBeEnabled();
     await expect(requiredMessages(page)).toHaveCount(form.required.length - 1);
 
+    // Taking the change back leaves the form unchanged again.
+    await textual(page, typed).fill('');
+    await expect(submitButton(page)).toBeDisabled();
+    await expect(resetButton(page)).toBeDisabled();
+
     // Reset brings back the unchanged form.
+    await textual(page, typed).fill('something');
+    await expect(resetButton(page)).toBeEnabled();
     await resetButton(page).click();
     await expect(textual(page, typed)).toHaveValue('');
     await expect(submitButton(page)).toBeDisabled();
