@@ -34,7 +34,9 @@ export default fp(async function formBodies(app: FastifyInstance) {
     } else if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
       request.body = nestDottedNames(lastValues(request.body as Record<string, unknown>));
     }
-    const withNul = fieldsWithNul(request.body);
+    // Only where the call reads a body (it has a body schema): a call that ignores its body (logout)
+    // stores nothing from it, and its error schema has no room for field errors.
+    const withNul = request.routeOptions.schema?.body ? fieldsWithNul(request.body) : [];
     if (withNul.length > 0) throw new ApiError(400, Object.fromEntries(withNul.map((field) => [field, [NUL_MESSAGE]])));
   });
 });
