@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { createBodySeal } from '../mail/body-seal.js';
 import { recentMails } from '../repositories/mail-outbox.js';
 import { parseEml } from './eml.js';
 import { usageError } from './io.js';
@@ -20,10 +21,18 @@ export const mailCommand: Command = {
     if (positionals.length > 0 || !Number.isInteger(last) || last < 1) throw usageError(`Usage: hello-admin ${this.usage} (N a whole number from 1)`);
     if (app.config.smtpUrl) {
       const rows = await recentMails(app.db, last);
+      const seal = createBodySeal(app.config.secretKey);
+      const body = (stored: string) => {
+        try {
+          return seal.open(stored).trimEnd();
+        } catch {
+          return '(sealed under another SECRET_KEY: unreadable)';
+        }
+      };
       if (rows.length === 0) io.out('The outbox is empty.');
       for (const row of rows) {
         const state = row.sent_at ? `sent ${row.sent_at}` : row.failed_at ? `given up ${row.failed_at}` : `pending (${row.attempts} attempts)`;
-        io.out([RULE, `#${row.id}  ${row.created_at}  ${state}`, `To: ${row.recipient}`, `Subject: ${row.subject}`, '', row.body_text.trimEnd()].join('\n'));
+        io.out([RULE, `#${row.id}  ${row.created_at}  ${state}`, `To: ${row.recipient}`, `Subject: ${row.subject}`, '', body(row.body_text)].join('\n'));
       }
       return;
     }

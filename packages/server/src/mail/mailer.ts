@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { insertMail, type OutgoingMail } from '../repositories/mail-outbox.js';
+import { createBodySeal } from './body-seal.js';
 import { createOutboxWorker, defaultOutboxOptions, type OutboxOptions } from './outbox-worker.js';
 import { fileTransport, smtpTransport } from './transport.js';
 
@@ -16,7 +17,8 @@ export function createMailer(db: Kysely<Database>, config: Config, log: FastifyB
   const transport = config.smtpUrl
     ? smtpTransport(config.smtpUrl, config.mailFrom)
     : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom);
-  const worker = createOutboxWorker(db, transport, log, { ...defaultOutboxOptions, ...options });
+  const seal = createBodySeal(config.secretKey);
+  const worker = createOutboxWorker(db, seal, transport, log, { ...defaultOutboxOptions, ...options });
 
   return {
     /** `smtp`, or `file` when mail only lands in DATA_DIR/mail (local use). */
@@ -26,13 +28,13 @@ export function createMailer(db: Kysely<Database>, config: Config, log: FastifyB
      * commit or neither does, then call `wake()` once it has committed.
      */
     async queue(mail: OutgoingMail, executor: Kysely<Database> = db): Promise<void> {
-      await insertMail(executor, mail);
+      await insertMail(executor, seal, mail);
     },
     /** Delivery starts now rather than at the worker's next poll. */
     wake: () => worker.wake(),
     /** Queues the mail on its own and wakes the worker. */
     async send(mail: OutgoingMail): Promise<void> {
-      await insertMail(db, mail);
+      await insertMail(db, seal, mail);
       worker.wake();
     },
     start: () => worker.start(),

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, MailOutboxRow } from '../db/schema.js';
 import { redactUrl } from '../logger.js';
 import * as outbox from '../repositories/mail-outbox.js';
+import type { BodySeal } from './body-seal.js';
 import type { MailTransport } from './transport.js';
 
 export interface OutboxOptions {
@@ -39,7 +40,7 @@ const scrub = (body: string) => redactUrl(body);
  * passes, or `wake()` says new mail was committed. Failures are retried with exponential back-off; a
  * mail server that is down or refusing only delays mail, it never fails the call that queued it.
  */
-export function createOutboxWorker(db: Kysely<Database>, transport: MailTransport, log: FastifyBaseLogger, options: OutboxOptions) {
+export function createOutboxWorker(db: Kysely<Database>, seal: BodySeal, transport: MailTransport, log: FastifyBaseLogger, options: OutboxOptions) {
   let running = false;
   let woken = false;
   let interrupt: (() => void) | undefined;
@@ -59,14 +60,16 @@ export function createOutboxWorker(db: Kysely<Database>, transport: MailTranspor
 
   async function attempt(row: MailOutboxRow): Promise<void> {
     const attempts = row.attempts + 1;
+    let text = '';
     try {
-      await transport.deliver(row);
-      await outbox.markSent(db, row.id, attempts, scrub(row.body_text));
+      text = seal.open(row.body_text);
+      await transport.deliver({ ...row, body_text: text });
+      await outbox.markSent(db, seal, row.id, attempts, scrub(text));
       log.info({ mailId: row.id, attempts, via: transport.kind }, 'mail delivered');
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (Date.now() - Date.parse(row.created_at) >= options.giveUpAfterMs) {
-        await outbox.markGivenUp(db, row.id, attempts, scrub(row.body_text), reason);
+        await outbox.markGivenUp(db, seal, row.id, attempts, scrub(text), reason);
         log.error({ mailId: row.id, attempts, reason }, 'mail delivery given up');
         return;
       }

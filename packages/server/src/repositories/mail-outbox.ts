@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, MailOutboxRow } from '../db/schema.js';
+import type { BodySeal } from '../mail/body-seal.js';
 
 type Db = Kysely<Database>;
 
@@ -9,14 +10,17 @@ export interface OutgoingMail {
   text: string;
 }
 
-/** Writes the mail to the outbox; pass a transaction so it commits with the change it reports. */
-export async function insertMail(db: Db, mail: OutgoingMail, now = new Date()): Promise<number> {
+/**
+ * Writes the mail to the outbox, its body sealed (mail/body-seal.ts: readers open it); pass a
+ * transaction so it commits with the change it reports.
+ */
+export async function insertMail(db: Db, seal: BodySeal, mail: OutgoingMail, now = new Date()): Promise<number> {
   const row = await db
     .insertInto('mail_outbox')
     .values({
       recipient: mail.to,
       subject: mail.subject,
-      body_text: mail.text,
+      body_text: seal.seal(mail.text),
       created_at: now.toISOString(),
       attempts: 0,
       next_attempt_at: now.toISOString(),
@@ -56,16 +60,16 @@ export async function claimMail(db: Db, row: Pick<MailOutboxRow, 'id' | 'next_at
 }
 
 /** Delivered. The body is replaced by a copy with its secrets removed: a sent reset link has no business staying in the database. */
-export async function markSent(db: Db, id: number, attempts: number, scrubbedBody: string, now = new Date()): Promise<void> {
-  await db.updateTable('mail_outbox').set({ sent_at: now.toISOString(), attempts, body_text: scrubbedBody, last_error: null }).where('id', '=', id).execute();
+export async function markSent(db: Db, seal: BodySeal, id: number, attempts: number, scrubbedBody: string, now = new Date()): Promise<void> {
+  await db.updateTable('mail_outbox').set({ sent_at: now.toISOString(), attempts, body_text: seal.seal(scrubbedBody), last_error: null }).where('id', '=', id).execute();
 }
 
 export async function markRetry(db: Db, id: number, attempts: number, nextAttempt: Date, error: string): Promise<void> {
   await db.updateTable('mail_outbox').set({ attempts, next_attempt_at: nextAttempt.toISOString(), last_error: error }).where('id', '=', id).execute();
 }
 
-export async function markGivenUp(db: Db, id: number, attempts: number, scrubbedBody: string, error: string, now = new Date()): Promise<void> {
-  await db.updateTable('mail_outbox').set({ attempts, failed_at: now.toISOString(), body_text: scrubbedBody, last_error: error }).where('id', '=', id).execute();
+export async function markGivenUp(db: Db, seal: BodySeal, id: number, attempts: number, scrubbedBody: string, error: string, now = new Date()): Promise<void> {
+  await db.updateTable('mail_outbox').set({ attempts, failed_at: now.toISOString(), body_text: seal.seal(scrubbedBody), last_error: error }).where('id', '=', id).execute();
 }
 
 /** The newest mails, for operators (the command-line tool). */

@@ -1,0 +1,30 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+
+const PREFIX = 'v1.';
+
+/**
+ * Seals mail bodies at rest (AES-256-GCM, key derived from SECRET_KEY for this one purpose). A reset
+ * mail waiting in the outbox holds its link, and so its token: sealed, the database never holds a
+ * usable reset token, even while the mail server is down (CONTRACT.md, section 4).
+ */
+export function createBodySeal(secretKey: string) {
+  const key = Buffer.from(hkdfSync('sha256', secretKey, 'hello-all', 'mail-outbox-body', 32));
+  return {
+    seal(text: string): string {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+      return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+    },
+    /** The text; throws if it was sealed under another key or tampered with. */
+    open(stored: string): string {
+      if (!stored.startsWith(PREFIX)) throw new Error('mail body is not sealed');
+      const raw = Buffer.from(stored.slice(PREFIX.length), 'base64url');
+      const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    },
+  };
+}
+
+export type BodySeal = ReturnType<typeof createBodySeal>;
