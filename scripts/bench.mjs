@@ -24,7 +24,7 @@ import { cleanupAll, installCleanupHandlers, tempDir } from './bench/processes.m
 import { fmt, renderReport, verdict, writeDoc } from './bench/report.mjs';
 import { ROOT, SERVER_DIST, SERVER_ENTRY } from './bench/server.mjs';
 import { measureBareStarts, measureColdStarts, measureWarmStarts } from './bench/startup.mjs';
-import { measureWebSizes } from './bench/web-sizes.mjs';
+import { measureWebSizes, measureWireBytes } from './bench/web-sizes.mjs';
 
 const args = new Set(process.argv.slice(2));
 for (const arg of args) {
@@ -118,8 +118,9 @@ async function main() {
   ensureBuilt();
 
   // 6a. Web sizes: no server needed.
+  let web;
   await section('Web: sizes', 6, async () => {
-    const web = measureWebSizes(path.join(ROOT, 'packages/web/dist'));
+    web = measureWebSizes(path.join(ROOT, 'packages/web/dist'));
     if ('error' in web) throw new Error(web.error);
     add({
       measurement: `Web: JS + CSS the home page loads, gzip (${web.homeFiles.length} files)`,
@@ -388,7 +389,22 @@ async function main() {
 
   rssAt('PDF runs');
 
-  // 6b. Browser timings.
+  // 6b. What the server sends for those files (compressed or not).
+  await section('Web: bytes on the wire', 6.2, async () => {
+    if (!web || 'error' in web) throw new Error('no web sizes');
+    const wire = await measureWireBytes(base, web.homeFiles.map((f) => f.url));
+    const encodings = [...new Set(wire.files.map((f) => f.encoding))].join(', ');
+    const bad = wire.files.filter((f) => f.status !== 200);
+    add({
+      measurement: 'Web: the same files as the server sends them (Accept-Encoding: br, gzip)',
+      figure: `${fmt.kb(wire.bytes)} (${encodings})${bad.length ? `; ${bad.length} not 200` : ''}`,
+      reference: `≤ ${fmt.kb(BUDGET.homeGzip)}; gzip -9 of dist ${fmt.kb(web.homeGzip)}`,
+      ratio: fmt.pct(wire.bytes / BUDGET.homeGzip),
+      verdict: verdict(wire.bytes <= BUDGET.homeGzip && bad.length === 0),
+    });
+  });
+
+  // 6c. Browser timings.
   await section('Web: browser timings', 6.5, async () => {
     const timings = await measureBrowser(base, plan.browserRuns);
     add({ measurement: `Web: first-contentful-paint of / (median of ${plan.browserRuns})`, figure: fmt.ms(timings.fcpMs), reference: 'reported' });

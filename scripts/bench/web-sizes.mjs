@@ -12,6 +12,7 @@
 // chunk import that the home page has not loaded already. When the library sits in a file the home
 // page loads, pdf.js was not split off, and the report says so.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -123,4 +124,28 @@ export function measureWebSizes(distDir) {
   const worker = workers.length > 0 ? workers.map(size).sort((a, b) => b.raw - a.raw)[0] : null;
   const allJsGzip = jsFiles.reduce((s, f) => s + gzipBytes(readFileSync(f)), 0);
   return { homeFiles, homeGzip, homeRaw, viewer, worker, jsFileCount: jsFiles.length, allJsGzip, mtime: statSync(indexFile).mtime };
+}
+
+/**
+ * What the server actually sends for those files to a browser that accepts brotli and gzip: the
+ * bytes on the wire (body as received, not decoded) and the Content-Encoding of each answer.
+ * @param {string} base the product's origin
+ * @param {string[]} urls paths such as /assets/index-….js
+ */
+export async function measureWireBytes(base, urls) {
+  const files = [];
+  for (const url of urls) {
+    const { status, encoding, bytes } = await new Promise((resolve, reject) => {
+      const request = http.get(base + url, { agent: false, headers: { 'accept-encoding': 'br, gzip' } }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk) => (bytes += chunk.length));
+        response.on('end', () => resolve({ status: response.statusCode, encoding: response.headers['content-encoding'] ?? 'identity', bytes }));
+        response.on('error', reject);
+      });
+      request.setTimeout(30_000, () => request.destroy(new Error(`GET ${url} timed out`)));
+      request.on('error', reject);
+    });
+    files.push({ url, status, encoding, bytes });
+  }
+  return { files, bytes: files.reduce((sum, f) => sum + f.bytes, 0) };
 }
