@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { get, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
+import { get, useForm, useWatch, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { AuthLostError } from './errors';
@@ -27,7 +27,11 @@ export function useAppForm<TIn extends FieldValues, TOut>(options: AppFormOption
     mode: 'all',
   });
   const [alert, setAlert] = useState<string[]>([]);
-  const { errors, touchedFields, submitCount, isDirty, isSubmitting } = form.formState;
+  const { errors, touchedFields, submitCount, isSubmitting } = form.formState;
+  // Our own "changed" test rather than isDirty: react-hook-form reads an untouched file input as an
+  // empty FileList, unlike its default, so isDirty stayed true once any change was taken back.
+  const values = useWatch({ control: form.control });
+  const changed = !sameAsDefault(values, form.formState.defaultValues);
 
   const submit = form.handleSubmit(async (values) => {
     setAlert([]);
@@ -70,6 +74,20 @@ export function useAppForm<TIn extends FieldValues, TOut>(options: AppFormOption
     alert,
     submitting: isSubmitting,
     /** Submit and Reset are enabled only for a changed form that is not being sent. */
-    canAct: isDirty && !isSubmitting,
+    canAct: changed && !isSubmitting,
   };
+}
+
+const isList = (value: unknown): value is ArrayLike<unknown> =>
+  Array.isArray(value) || (typeof FileList !== 'undefined' && value instanceof FileList);
+
+/** True when the form's values equal its defaults; an empty file list equals no default. */
+export function sameAsDefault(value: unknown, fallback: unknown): boolean {
+  if (isList(value)) return value.length === 0 ? fallback === undefined || (isList(fallback) && fallback.length === 0) : false;
+  if (value !== null && typeof value === 'object') {
+    const a = value as Record<string, unknown>;
+    const b = (fallback ?? {}) as Record<string, unknown>;
+    return Object.keys({ ...a, ...b }).every((key) => sameAsDefault(a[key], b[key]));
+  }
+  return value === fallback;
 }

@@ -25,6 +25,18 @@ describe('add news', () => {
     serverError: { body: { title: ['This field may not be blank.'] }, label: 'Title', message: 'This field may not be blank.' },
   });
 
+  it('disables Submit and Reset again once a change is taken back (the file input counts as unchanged)', async () => {
+    const { user } = renderRoute(<AddNewsForm onSuccess={() => {}} />);
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    const title = screen.getByLabelText('Title');
+    expect(submit).toBeDisabled();
+    await user.type(title, 'x');
+    expect(submit).toBeEnabled();
+    await user.clear(title);
+    expect(submit).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
+  });
+
   it('has a multiple file input named files, Required once a submit was attempted', async () => {
     const { user } = renderRoute(<AddNewsForm onSuccess={() => {}} />);
     const input = screen.getByLabelText('Files');
