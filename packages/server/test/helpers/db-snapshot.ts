@@ -11,6 +11,7 @@ export interface DbSnapshot {
   tables: string[];
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- walks every table, whatever the schema
 export async function dbSnapshotter(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promise<DbSnapshot> {
   const tables = (await db.introspection.getTables()).filter((t) => !t.name.startsWith('kysely_')).map((t) => t.name).sort();
   if (tables.length === 0) throw new Error('no tables to snapshot');
@@ -39,6 +40,7 @@ export async function dbSnapshotter(db: Kysely<any>, dialect: 'sqlite' | 'postgr
 }
 
 /** Row counts per table, for a readable failure message. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- walks every table, whatever the schema
 export async function rowCounts(db: Kysely<any>, tables: string[]): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const t of tables) {
@@ -53,6 +55,7 @@ export async function rowCounts(db: Kysely<any>, tables: string[]): Promise<Reco
  * than a fingerprint when thousands of calls each need a before/after, and stricter (a write that
  * puts back the same value counts too). Test instrumentation only: it adds a table and triggers.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- walks every table, whatever the schema
 export async function dbWriteCounter(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promise<() => Promise<number>> {
   const tables = (await db.introspection.getTables()).map((t) => t.name).filter((n) => !n.startsWith('kysely_'));
   await sql`create table zz_test_writes (n integer not null)`.execute(db);

@@ -31,7 +31,7 @@ export function ensureBuilt(): void {
     execFileSync('flock', ['/tmp/hello-server-build.lock', 'npx', 'tsc', '-b', serverRoot], { cwd: serverRoot, stdio: 'pipe' });
   } catch (error) {
     const out = (error as { stdout?: Buffer }).stdout?.toString() ?? String(error);
-    throw new Error(`packages/server/dist is stale and \`npx tsc -b packages/server\` failed:\n${out}`);
+    throw new Error(`packages/server/dist is stale and \`npx tsc -b packages/server\` failed:\n${out}`, { cause: error });
   }
   if (!existsSync(entry)) throw new Error(`${entry} is missing after the build`);
 }
@@ -109,7 +109,7 @@ export interface HttpAnswer {
   status: number;
   headers: Headers;
   body: Buffer;
-  json<T = any>(): T;
+  json<T = unknown>(): T;
 }
 
 /** fetch with a time limit, the body read in full. Never through a proxy: loopback only. */
