@@ -47,6 +47,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     ajv: { customOptions: { allErrors: true } },
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
+    // First start seeds the demo PDFs inside a plugin; on a loaded machine that outlasts the 10 s default.
+    pluginTimeout: 60_000,
   });
   if (!options.database) app.addHook('onClose', () => database.close());
 
