@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { serverMessages, type FieldErrors } from '@hello/contract';
+import { serverMessages } from '@hello/contract';
 import { ApiError, httpErrors } from '../../http-errors.js';
 import { fieldErrorsFromValidation } from './validation-errors.js';
 
@@ -82,4 +82,3 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/i.test(e?.message ?? '');
 }
 
-export type { FieldErrors, FastifyRequest };
