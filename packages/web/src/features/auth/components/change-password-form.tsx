@@ -3,6 +3,7 @@ import { InputField } from '@/components/ui/form/field';
 import { FormFrame } from '@/components/ui/form/form-frame';
 import { useAppForm } from '@/lib/use-app-form';
 import { changePassword } from '../api/change-password';
+import { passwordHint } from './password-hint';
 
 export function ChangePasswordForm({ onSuccess }: { onSuccess: () => void }) {
   const f = useAppForm({
@@ -27,7 +28,7 @@ export function ChangePasswordForm({ onSuccess }: { onSuccess: () => void }) {
         label="New password"
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters, not only digits, not a common password."
+        hint={passwordHint}
         error={f.errorFor('new_password')}
         {...f.register('new_password', { deps: ['confirm'] })}
       />

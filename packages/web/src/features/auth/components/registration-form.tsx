@@ -3,6 +3,7 @@ import { InputField } from '@/components/ui/form/field';
 import { FormFrame } from '@/components/ui/form/form-frame';
 import { useAppForm } from '@/lib/use-app-form';
 import { register } from '../api/register';
+import { passwordHint } from './password-hint';
 
 export function RegistrationForm({ onSuccess }: { onSuccess: () => void }) {
   const f = useAppForm({
@@ -21,7 +22,7 @@ export function RegistrationForm({ onSuccess }: { onSuccess: () => void }) {
         label="Password"
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters, not only digits, not a common password."
+        hint={passwordHint}
         error={f.errorFor('password1')}
         // Re-check the confirmation whenever the password changes, so `Must match` never goes stale.
         {...f.register('password1', { deps: ['password2'] })}

@@ -4,6 +4,7 @@ import { FormFrame } from '@/components/ui/form/form-frame';
 import { ApiError } from '@/lib/errors';
 import { useAppForm } from '@/lib/use-app-form';
 import { confirmPasswordReset } from '../api/confirm-password-reset';
+import { passwordHint } from './password-hint';
 
 export interface ResetConfirmFormProps {
   token: string;
@@ -37,7 +38,7 @@ export function ResetConfirmForm({ token, onSuccess, onTokenInvalid }: ResetConf
         label="New password"
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters, not only digits, not a common password."
+        hint={passwordHint}
         error={f.errorFor('password')}
         {...f.register('password', { deps: ['confirm'] })}
       />
