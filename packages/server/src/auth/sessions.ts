@@ -26,7 +26,7 @@ export function createSessionService(db: Kysely<Database>, jwt: Jwt, lifetimes: 
   }
 
   async function principalOf(token: string, type: 'access' | 'refresh') {
-    const claims = await jwt.verify(token, type);
+    const claims = jwt.verify(token, type);
     if (!claims) return null;
     const live = await sessions.findLiveSession(db, claims.sessionId, claims.userId);
     return live ?? null;
