@@ -13,6 +13,7 @@ export interface Database {
   pdfs: PdfsTable;
   rate_limits: RateLimitsTable;
   mail_outbox: MailOutboxTable;
+  news_revision: NewsRevisionTable;
 }
 
 export interface UsersTable {
@@ -108,3 +109,9 @@ export type NewsItemRow = Selectable<NewsItemsTable>;
 export type NewsFileRow = Selectable<NewsFilesTable>;
 export type PdfRow = Selectable<PdfsTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
+
+/** One row (id 1): raised by every change to the news list, so a kept answer knows when it is stale. */
+export interface NewsRevisionTable {
+  id: number;
+  revision: number;
+}

@@ -48,6 +48,19 @@ export async function listNews(db: Db): Promise<NewsItemWithFiles[]> {
   return items.map((item) => ({ ...item, files: byItem.get(item.id) ?? [] }));
 }
 
+/**
+ * The news list's revision: raised in the same transaction as every change to the list, so a kept
+ * answer (routes/api/v1/localnews/news-list-cache.ts) is reused only while this number stands.
+ * A change made by hand in SQL must raise it too: `UPDATE news_revision SET revision = revision + 1`.
+ */
+export async function newsRevision(db: Db): Promise<number> {
+  const row = await db.selectFrom('news_revision').select('revision').where('id', '=', 1).executeTakeFirstOrThrow();
+  return Number(row.revision);
+}
+
+const raiseNewsRevision = (db: Db) =>
+  db.updateTable('news_revision').set((eb) => ({ revision: eb('revision', '+', 1) })).where('id', '=', 1).execute();
+
 /** Stores an item and all of its file rows in one transaction: all or nothing. */
 export async function insertNewsItem(
   db: Db,
@@ -60,28 +73,36 @@ export async function insertNewsItem(
       .values({ author_id: item.authorId, title: item.title, content: item.content, created_at: item.createdAt })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const rows = await trx
-      .insertInto('news_files')
-      .values(
-        files.map((f, position) => ({
-          news_id: id,
-          storage_name: f.storageName,
-          original_name: f.originalName,
-          size: f.size,
-          content_type: f.contentType,
-          position,
-        })),
-      )
-      .returning(['id', 'position'])
-      .execute();
+    // (VALUES with no rows is not SQL; an item from the API always has files, one from code may not.)
+    const rows =
+      files.length === 0
+        ? []
+        : await trx
+            .insertInto('news_files')
+            .values(
+              files.map((f, position) => ({
+                news_id: id,
+                storage_name: f.storageName,
+                original_name: f.originalName,
+                size: f.size,
+                content_type: f.contentType,
+                position,
+              })),
+            )
+            .returning(['id', 'position'])
+            .execute();
     const fileIds = rows.sort((a, b) => a.position - b.position).map((r) => r.id);
+    await raiseNewsRevision(trx);
     return { id, fileIds };
   });
 }
 
 /** Undoes an insert whose files could not be put in place (the files cascade). */
 export async function deleteNewsItem(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('news_items').where('id', '=', id).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('news_items').where('id', '=', id).execute();
+    await raiseNewsRevision(trx);
+  });
 }
 
 export function findNewsFile(db: Db, id: number) {

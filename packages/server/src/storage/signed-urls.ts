@@ -14,11 +14,27 @@ export function createUrlSigner(secretKey: string, lifetimeSeconds = SIGNED_URL_
   const key = createHmac('sha256', secretKey).update('hello-all/news-file-url/v1').digest();
   const mac = (id: number, expires: number) => createHmac('sha256', key).update(`${id}.${expires}`).digest();
 
+  const expiry = (nowMs: number) => Math.ceil((nowMs / 1000 + lifetimeSeconds) / ROUNDING_SECONDS) * ROUNDING_SECONDS;
+  // The links of the current expiry step, by file id: one HMAC per file per step, not per listing.
+  let keptExpiry = 0;
+  const kept = new Map<number, string>();
+
   return {
+    /** The expiry (unix seconds) of links signed at `nowMs`: it changes once per rounding step. */
+    expiry: (nowMs = Date.now()) => expiry(nowMs),
     /** The query string (without `?`) that makes a link to file `id` valid for about `lifetimeSeconds`. */
     sign(id: number, nowMs = Date.now()): string {
-      const expires = Math.ceil((nowMs / 1000 + lifetimeSeconds) / ROUNDING_SECONDS) * ROUNDING_SECONDS;
-      return `expires=${expires}&sig=${mac(id, expires).toString('base64url')}`;
+      const expires = expiry(nowMs);
+      if (expires !== keptExpiry) {
+        kept.clear();
+        keptExpiry = expires;
+      }
+      let query = kept.get(id);
+      if (query === undefined) {
+        query = `expires=${expires}&sig=${mac(id, expires).toString('base64url')}`;
+        kept.set(id, query);
+      }
+      return query;
     },
     /** True when the signature is ours for this id and has not expired; compared in constant time. */
     verify(id: number, expires: unknown, sig: unknown, nowMs = Date.now()): boolean {

@@ -1,20 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPaths, type NewsItem } from '@hello/contract';
-import { listNews, type NewsItemWithFiles } from '../../../../repositories/news.js';
+import type { NewsItemWithFiles } from '../../../../repositories/news.js';
 import { consumes } from '../../../../schemas/errors.js';
 import { attachmentHandler } from './attachment.js';
 import { createNewsHandler } from './create.js';
+import { createNewsListCache } from './news-list-cache.js';
 import { createSchema, fileSchema, listSchema, uploadBodyDoc } from './schemas.js';
 
 /** GET /api/v1/localnews/, POST /api/v1/localnews/new, and the attachments' signed links. */
 export default async function localnewsRoutes(app: FastifyInstance) {
-  const fileUrl = (id: number) => `${apiPaths.localNewsFile.replace(':id', String(id))}?${app.urlSigner.sign(id)}`;
-  const toNewsItem = (item: NewsItemWithFiles): NewsItem => ({
+  const fileUrl = (id: number, nowMs?: number) => `${apiPaths.localNewsFile.replace(':id', String(id))}?${app.urlSigner.sign(id, nowMs)}`;
+  const toNewsItem = (item: NewsItemWithFiles, nowMs?: number): NewsItem => ({
     ...item,
-    files: item.files.map((f) => ({ id: f.id, name: f.original_name, size: f.size, content_type: f.content_type, url: fileUrl(f.id) })),
+    files: item.files.map((f) => ({ id: f.id, name: f.original_name, size: f.size, content_type: f.content_type, url: fileUrl(f.id, nowMs) })),
   });
 
-  app.get(apiPaths.localNews, { schema: listSchema, preHandler: app.requireBearer }, async () => (await listNews(app.db)).map(toNewsItem));
+  const newsListBody = createNewsListCache(app.db, app.urlSigner.expiry);
+  app.get(apiPaths.localNews, { schema: listSchema, preHandler: app.requireBearer }, async (_request, reply) => {
+    // Serialized by the route's response schema (fast-json-stringify) when rebuilt, then sent as bytes.
+    const body = await newsListBody((items, nowMs) => reply.serialize(items.map((item) => toNewsItem(item, nowMs))) as string);
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
 
   app.post(apiPaths.localNewsNew, {
     schema: createSchema,

@@ -1,0 +1,85 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { NewsItem } from '@hello/contract';
+import { buildApp } from '../../src/app.js';
+import { deleteNewsItem, insertNewsItem } from '../../src/repositories/news.js';
+import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
+import { multipart } from '../helpers/multipart.js';
+import { bearer, createUser, tokenAuth, type TestUser } from '../helpers/users.js';
+
+const LIST = '/api/v1/localnews/';
+const NEW = '/api/v1/localnews/new';
+
+/**
+ * The news list's answer is kept between requests (routes/api/v1/localnews/news-list-cache.ts). These
+ * check that a kept answer is never served once it is stale: not after a change made by another server
+ * instance on the same database, not after an undone add, not after its links' expiry step.
+ */
+describe.each(dialects)('the kept news list (%s)', (dialect) => {
+  let t: TestApp;
+  let other: TestApp['app'];
+  let alice: TestUser;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { ACCESS_TOKEN_LIFETIME: '3600' });
+    other = await buildApp(t.config); // a second instance on the same data
+    alice = await createUser(t);
+  });
+  afterAll(async () => {
+    await other.close();
+    await t.close();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  const list = async (app = t.app, user = alice) => {
+    const res = await app.inject({ method: 'GET', url: LIST, headers: bearer(user) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    return res.json<NewsItem[]>();
+  };
+  const post = async (app: TestApp['app'], title: string) => {
+    const body = multipart({ title, content: 'c' }, [{ filename: `${title}.txt`, contentType: 'text/plain', data: `${title}\n` }]);
+    const res = await app.inject({ method: 'POST', url: NEW, headers: { ...tokenAuth(alice), ...body.headers }, payload: body.payload });
+    expect(res.statusCode).toBe(201);
+    return res.json<NewsItem>();
+  };
+
+  it('shows an item added through another instance on the very next request', async () => {
+    await post(t.app, 'first');
+    expect((await list()).map((i) => i.title)).toEqual(['first']);
+    expect((await list()).map((i) => i.title)).toEqual(['first']); // now answered from what was kept
+    const added = await post(other, 'second');
+    expect((await list()).map((i) => i.id)).toEqual([added.id, expect.any(Number)]);
+    expect((await list(other)).map((i) => i.title)).toEqual(['second', 'first']);
+  });
+
+  it('drops an add that was undone, whichever instance undid it', async () => {
+    const before = await list();
+    const { id } = await insertNewsItem(other.db, { authorId: alice.userId, title: 'undone', content: 'c', createdAt: new Date().toISOString() }, []);
+    expect((await list())[0]!.id).toBe(id);
+    await deleteNewsItem(other.db, id);
+    expect(await list()).toEqual(before);
+  });
+
+  it('serves the same bytes to every caller while nothing changes', async () => {
+    const bob = await createUser(t);
+    const a = await t.app.inject({ method: 'GET', url: LIST, headers: bearer(alice) });
+    const b = await t.app.inject({ method: 'GET', url: LIST, headers: bearer(bob) });
+    expect(b.body).toBe(a.body);
+  });
+
+  it('signs fresh links once the expiry step rolls over, and they work', async () => {
+    const now = Date.now();
+    const before = await list();
+    const expiresOf = (items: NewsItem[]) => new Set(items.flatMap((i) => i.files.map((f) => new URL(f.url, 'http://x').searchParams.get('expires'))));
+    expect(expiresOf(before).size).toBe(1);
+    vi.spyOn(Date, 'now').mockReturnValue(now + 10 * 60 * 1000);
+    const later = await list();
+    expect(later.map((i) => i.id)).toEqual(before.map((i) => i.id));
+    const [was] = expiresOf(before);
+    const [is] = expiresOf(later);
+    expect(Number(is)).toBeGreaterThanOrEqual(Number(was) + 600);
+    const file = later[0]!.files[0]!;
+    const download = await t.app.inject({ method: 'GET', url: file.url });
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe(`${later[0]!.title}\n`);
+  });
+});
