@@ -1,17 +1,21 @@
+import { createRequire } from 'node:module';
 import { passwordRules, serverMessages } from '@hello/contract';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { quickRatio, valueTooShortToCompare } from './similarity.js';
+
+const require = createRequire(import.meta.url);
 
 /** Django's default for UserAttributeSimilarityValidator. */
 const MAX_SIMILARITY = 0.7;
 
 let commonPasswords: Set<string> | undefined;
 /**
- * ~49,000 common passwords (zxcvbn-ts's list, MIT), lower-cased. Built on first use: decompressing
- * the list takes a moment we need not spend at import time.
+ * ~49,000 common passwords (zxcvbn-ts's list, MIT), lower-cased. Loaded and built on first use:
+ * the package decompresses its lists as it loads (~70 ms), which a server start need not spend.
  */
 function isCommon(password: string): boolean {
-  commonPasswords ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+  commonPasswords ??= new Set(
+    (require('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common')).dictionary['passwords-common'].map((p) => p.toLowerCase()),
+  );
   return commonPasswords.has(password.trim().toLowerCase());
 }
 

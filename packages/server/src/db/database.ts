@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './sqlite-statements.js';
@@ -15,12 +15,23 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// bigint columns (file sizes) come back from PostgreSQL as strings by default; they fit a JS number.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+const require = createRequire(import.meta.url);
+
+/**
+ * The PostgreSQL driver, loaded on first use: a server on SQLite (the default) never spends its
+ * start-up loading it.
+ */
+function loadPg(): typeof import('pg') {
+  const pg = require('pg') as typeof import('pg');
+  // bigint columns (file sizes) come back from PostgreSQL as strings by default; they fit a JS number.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+  return pg;
+}
 
 /** One query layer over SQLite (the default) or PostgreSQL (`DATABASE_URL`). */
 export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseHandle {
   if (config.databaseUrl) {
+    const pg = loadPg();
     // Neither connecting nor a query may wait for ever on a server that hangs (frozen, partitioned):
     // the call answers 503 after 5 s instead (plugins/app/errors.ts, isDatabaseUnavailable).
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: 5000, query_timeout: 5000 });

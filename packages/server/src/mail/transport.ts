@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailOutboxRow } from '../db/schema.js';
+
+const require = createRequire(import.meta.url);
+/** nodemailer, loaded when a transport first needs it rather than on every start. */
+const nodemailer = () => require('nodemailer') as typeof import('nodemailer');
 
 /** Hands one outbox mail to the world: an SMTP server, or a `.eml` file for local use. */
 export interface MailTransport {
@@ -19,9 +24,12 @@ const message = (from: string, mail: Parameters<MailTransport['deliver']>[0]) =>
   date: new Date(mail.created_at),
 });
 
-/** SMTP, with timeouts short enough that a hanging server delays only its own mail's retry. */
+/**
+ * SMTP, with timeouts short enough that a hanging server delays only its own mail's retry. Made at
+ * once, so a malformed SMTP_URL stops the start instead of failing every delivery.
+ */
 export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  const transporter = nodemailer().createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   return {
     kind: 'smtp',
     async deliver(mail) {
@@ -34,13 +42,15 @@ export function smtpTransport(url: string, from: string): MailTransport {
 /**
  * One RFC 822 file per mail in `dir`, built by nodemailer exactly as it would go over SMTP. Written to
  * a temporary name and renamed, so a reader never sees half a mail; named by the outbox id, so a
- * retried delivery replaces its file instead of adding a second one.
+ * retried delivery replaces its file instead of adding a second one. nodemailer is loaded with the
+ * first mail: most starts send none.
  */
 export function fileTransport(dir: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let transporter: Transporter | undefined;
   return {
     kind: 'file',
     async deliver(mail) {
+      transporter ??= nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await transporter.sendMail(message(from, mail));
       await mkdir(dir, { recursive: true });
       const stamp = mail.created_at.replace(/[-:.]/g, ''); // 20261122T101500123Z: names sort by time
