@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { precompiled } from '../db/precompiled.js';
 import type { Database, NewsFileRow } from '../db/schema.js';
 
 type Db = Kysely<Database>;
@@ -54,9 +55,12 @@ export async function listNews(db: Db): Promise<NewsItemWithFiles[]> {
  * A change made by hand in SQL must raise it too: `UPDATE news_revision SET revision = revision + 1`.
  */
 export async function newsRevision(db: Db): Promise<number> {
-  const row = await db.selectFrom('news_revision').select('revision').where('id', '=', 1).executeTakeFirstOrThrow();
+  const [row] = await revisionQuery(db);
+  if (!row) throw new Error('news_revision has no row (migration 2026-11-22-003)');
   return Number(row.revision);
 }
+
+const revisionQuery = precompiled([] as [], (db) => db.selectFrom('news_revision').select('revision').where('id', '=', 1));
 
 const raiseNewsRevision = (db: Db) =>
   db.updateTable('news_revision').set((eb) => ({ revision: eb('revision', '+', 1) })).where('id', '=', 1).execute();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { precompiled } from '../db/precompiled.js';
 import type { Database, SessionRow } from '../db/schema.js';
 
 type Db = Kysely<Database>;
@@ -16,17 +17,24 @@ export async function createSession(db: Db, userId: number, lifetimeSeconds: num
   return session;
 }
 
-/** The session with its user's e-mail, if it is neither ended nor expired and belongs to that user. */
-export async function findLiveSession(db: Db, sessionId: string, userId: number, now = new Date()) {
-  return db
+const liveSession = precompiled(['sample-session', -1, 'sample-now'] as [string, number, string], (db, sessionId, userId, now) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['sessions.id as sessionId', 'sessions.expires_at as expiresAt', 'users.id as userId', 'users.email as email'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.user_id', '=', userId)
     .where('sessions.ended_at', 'is', null)
-    .where('sessions.expires_at', '>', now.toISOString())
-    .executeTakeFirst();
+    .where('sessions.expires_at', '>', now),
+);
+
+/**
+ * The session with its user's e-mail, if it is neither ended nor expired and belongs to that user.
+ * Asked on every authenticated request, so compiled once (db/precompiled.ts).
+ */
+export async function findLiveSession(db: Db, sessionId: string, userId: number, now = new Date()) {
+  const [live] = await liveSession(db, sessionId, userId, now.toISOString());
+  return live;
 }
 
 export async function endSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
