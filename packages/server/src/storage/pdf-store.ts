@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { open, readFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database, PdfRow } from '../db/schema.js';
@@ -33,10 +35,17 @@ export interface DemoSource {
   bytes: Uint8Array;
 }
 
-/** The PDFs in DATA_DIR/pdfs, their rows, and a cache of their metadata. */
+/** PDFs up to this size are kept in memory after their first download: no file to open per request. */
+const KEEP_BYTES_UP_TO = 256 * 1024;
+/** What all kept PDFs may hold together; larger ones, and any beyond this, are streamed from disk. */
+const KEEP_BYTES_IN_ALL = 16 * 1024 * 1024;
+
+/** The PDFs in DATA_DIR/pdfs, their rows, and a cache of their metadata (and of small ones' bytes). */
 export function createPdfStore(db: Kysely<Database>, dataDir: string) {
   const files = new StagedFileStore(path.join(dataDir, 'pdfs'));
   const cache = new Map<number, PdfMeta>();
+  const kept = new Map<number, Buffer>();
+  let keptBytes = 0;
   const toMeta = (row: PdfRow): PdfMeta => ({
     id: row.id,
     fileName: row.file_name,
@@ -97,6 +106,24 @@ export function createPdfStore(db: Kysely<Database>, dataDir: string) {
       const meta = toMeta(row);
       cache.set(id, meta);
       return meta;
+    },
+    /**
+     * Bytes `start` to `end` (inclusive) of the PDF: from memory for a small one, else a stream of an
+     * already opened file. Rejects when the file is missing, before anything has been sent.
+     */
+    async read(pdf: PdfMeta, start: number, end: number): Promise<Buffer | Readable> {
+      let bytes = kept.get(pdf.id);
+      if (!bytes && pdf.size <= KEEP_BYTES_UP_TO && keptBytes + pdf.size <= KEEP_BYTES_IN_ALL) {
+        bytes = await readFile(pdf.path);
+        // A file that is not what its row says is served from disk as it is, never kept.
+        if (bytes.length === pdf.size && !kept.has(pdf.id)) {
+          kept.set(pdf.id, bytes);
+          keptBytes += bytes.length;
+        }
+      }
+      if (bytes) return bytes.subarray(start, end + 1);
+      const handle = await open(pdf.path, 'r');
+      return handle.createReadStream({ start, end });
     },
     add,
     list: () => listPdfs(db),

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { buildLargePdf } from '../../src/pdfs/demo-pdfs.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { filesUnder } from '../helpers/files.js';
 import { rawGet } from '../helpers/raw-http.js';
@@ -136,5 +137,24 @@ describe.each(dialects)('GET /download_pdf_by_id/{id} (%s)', (dialect) => {
     expect(res.rawPayload.equals(bytes)).toBe(true);
     expect(res.headers['content-disposition']).toMatch(/filename="added.pdf"/);
     expect(await t.app.pdfStore.add({ file }, { id: 4, fileName: 'again.pdf', title: 'Again' })).toBeUndefined();
+  });
+
+  it('serves a large PDF (streamed from disk, not kept in memory) whole and by range, and a small one again', async () => {
+    const bytes = Buffer.from(await buildLargePdf(3 * 1024 * 1024));
+    const file = path.join(t.dataDir, 'large.pdf');
+    writeFileSync(file, bytes);
+    const meta = await t.app.pdfStore.add({ file }, { fileName: 'large.pdf', title: 'Large' });
+    const url = `/download_pdf_by_id/${meta!.id}`;
+    const whole = await get(url);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.equals(bytes)).toBe(true);
+    const part = await get(url, { range: 'bytes=1000000-1000099' });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.equals(bytes.subarray(1_000_000, 1_000_100))).toBe(true);
+    // Its file gone, a large PDF answers 404 (nothing of it was kept); a small one is served as before.
+    rmSync(meta!.path);
+    expect((await get(url)).statusCode).toBe(404);
+    const again = await get('/download_pdf_by_id/1');
+    expect(again.rawPayload.equals(pdf1)).toBe(true);
   });
 });

@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiPaths } from '@hello/contract';
 import { httpErrors } from '../../http-errors.js';
@@ -23,7 +22,7 @@ const schema = {
   },
 };
 
-/** GET /download_pdf_by_id/{id}: anonymous, streamed from disk, never read whole into memory. */
+/** GET /download_pdf_by_id/{id}: anonymous; a large PDF is streamed from disk, never read whole into memory. */
 export default async function downloadsRoutes(app: FastifyInstance) {
   // HEAD is its own method here (not Fastify's automatic one, which would zero Content-Length).
   app.route({ method: ['GET', 'HEAD'], url: apiPaths.downloadPdf, schema, handler: downloadPdf });
@@ -43,20 +42,19 @@ export default async function downloadsRoutes(app: FastifyInstance) {
       return reply.code(416).header('content-range', `bytes */${pdf.size}`).send({ detail: 'Requested range not satisfiable.' });
     }
     const { start, end } = range.kind === 'partial' ? range : { start: 0, end: pdf.size - 1 };
-    // The path comes from the row's server-chosen name, never from the request. Opened before any
-    // file header is set, so a missing file still answers a clean 404.
-    const handle = request.method === 'HEAD' ? undefined : await open(pdf.path, 'r').catch((error: unknown) => {
+    // The path comes from the row's server-chosen name, never from the request. Read (or opened)
+    // before any file header is set, so a missing file still answers a clean 404.
+    const body = request.method === 'HEAD' ? undefined : await app.pdfStore.read(pdf, start, end).catch((error: unknown) => {
       request.log.error({ err: error, id: pdf.id }, 'PDF row without its file');
       return null;
     });
-    if (handle === null) throw httpErrors.notFound();
+    if (body === null) throw httpErrors.notFound();
     if (range.kind === 'partial') reply.code(206).header('content-range', `bytes ${start}-${end}/${pdf.size}`);
     reply.headers({
       'content-type': 'application/pdf',
       'content-length': String(end - start + 1),
       'content-disposition': attachmentDisposition(pdf.fileName),
     });
-    if (!handle) return reply.send(); // HEAD
-    return reply.send(handle.createReadStream({ start, end }));
+    return reply.send(body); // no body for HEAD
   }
 }
