@@ -1,36 +1,27 @@
-import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.js';
-import { ConfigError, loadConfig, loadDotEnv } from './config.js';
+import { readFileSync, statSync } from 'node:fs';
 
-/** The process entry: read the configuration, build the app, listen, and shut down gracefully. */
-async function main() {
-  loadDotEnv();
-  const config = loadConfig();
-  const app = await buildApp(config);
+/**
+ * The process entry (`node dist/server.js`, `npm start`): runs main.ts, from one of two builds of it.
+ *
+ * `npm run build` also bundles main.js and everything it imports into dist/main.bundle.js
+ * (scripts/bundle.mjs): loading one file instead of some 1,000 modules one by one is most of what a
+ * start saves. The bundle runs only while it is current: built after every file it was made from
+ * (listed beside it). After `tsc -b` alone (a test's build, `npm run typecheck`, `npm run dev`'s
+ * watch) the modules are newer, and run instead; so does anything started by `node --watch`, which
+ * restarts on a change of the modules it saw loaded.
+ */
+const bundle = new URL('./main.bundle.js', import.meta.url);
+const inputsList = new URL('./main.bundle.inputs.json', import.meta.url);
 
-  // While shutting down, each answer closes its connection. Otherwise a keep-alive connection whose
-  // request was in flight at SIGTERM stays open, idle, after its answer (Fastify keeps those 72 s and
-  // closes only the connections idle at the moment close began), and close() waits past the grace
-  // period: exit 1 instead of 0 (test/reliability/graceful-shutdown.test.ts).
-  let closing = false;
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
-
-  // SIGTERM/SIGINT: stop accepting, let requests in flight finish, then close the database.
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    closing = true;
-    if (err) app.log.error({ err }, 'fatal error, shutting down');
-    else app.log.info({ signal }, 'shutting down');
-    await app.close();
-  });
-
-  const address = await app.listen({ host: config.host, port: config.port });
-  console.log(`Hello all! is serving ${config.publicUrl} (listening on ${address})`);
+function bundleIsCurrent(): boolean {
+  if (process.env.WATCH_REPORT_DEPENDENCIES) return false; // under `node --watch`
+  try {
+    const built = statSync(bundle).mtimeMs;
+    const inputs = JSON.parse(readFileSync(inputsList, 'utf8')) as string[];
+    return inputs.every((input) => statSync(new URL(input, inputsList)).mtimeMs <= built);
+  } catch {
+    return false; // no bundle (never built, esbuild not installed), or an input is gone
+  }
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
-  else console.error('Failed to start:', error);
-  process.exit(1);
-});
+await import(bundleIsCurrent() ? bundle.href : './main.js');
