@@ -18,6 +18,14 @@ import services from './plugins/app/services.js';
 import storage from './plugins/app/storage.js';
 import webApp from './plugins/app/web-app.js';
 import routes from './routes/index.js';
+import { lazySchemaCompilers } from './schema-compilers.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Compiles now every route schema no request has used yet (schema-compilers.ts); throws if one is broken. */
+    compileSchemas(): void;
+  }
+}
 
 export interface BuildOptions {
   /** An already open database (tests share one per suite); otherwise opened from the config. */
@@ -39,18 +47,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const database = options.database ?? openDatabase(config);
   await migrateToLatest(database.db);
 
+  const schemas = lazySchemaCompilers();
   const app = Fastify({
     logger: withStream(loggerOptions(config), options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: config.maxBodyBytes,
     requestIdHeader: false,
     ajv: { customOptions: { allErrors: true } },
+    // Each route's schemas are compiled on its first use rather than all at start-up.
+    schemaController: { compilersFactory: { buildValidator: schemas.buildValidator, buildSerializer: schemas.buildSerializer } },
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
     // First start seeds the demo PDFs inside a plugin; on a loaded machine that outlasts the 10 s default.
     pluginTimeout: 60_000,
   });
   if (!options.database) app.addHook('onClose', () => database.close());
+  app.decorate('compileSchemas', schemas.compileAll);
 
   await app.register(routeRegistry);
   await app.register(errors);

@@ -1,0 +1,76 @@
+import AjvCompiler from '@fastify/ajv-compiler';
+import SerializerSelector from '@fastify/fast-json-stringify-compiler';
+
+/**
+ * Fastify's own schema compilers, unchanged (Ajv for what a request brings, fast-json-stringify for
+ * what an answer sends), but each route's schemas are compiled when the route first uses them
+ * instead of all at start-up: that compiling (Ajv's meta-schema first) was a quarter of a start.
+ * A request is checked by exactly the validator it was checked by before, before its handler runs;
+ * only the moment the validator is made moves. `compileAll()` compiles whatever is left, at once:
+ * the tests use it so that a broken schema still fails them, as it failed the start before.
+ */
+type Validate = ((data: unknown, context?: unknown) => unknown) & { errors?: unknown; schemaEnv?: unknown };
+
+const defaultValidators = AjvCompiler();
+const defaultSerializers = SerializerSelector();
+type BuildValidator = typeof defaultValidators;
+type BuildSerializer = typeof defaultSerializers;
+type Route = { method?: string; url?: string; httpPart?: string; httpStatus?: string };
+
+export function lazySchemaCompilers() {
+  /** Compiles one route's schema that no request has needed yet. */
+  const pending = new Set<() => void>();
+
+  /** `make`, called once, when first needed; until then listed in `pending`. */
+  function once<T>(make: () => T, route: Route): () => T {
+    let made: { value: T } | undefined;
+    const get = () => {
+      if (!made) {
+        try {
+          made = { value: make() };
+        } catch (error) {
+          const part = route.httpPart ?? `response ${route.httpStatus ?? ''}`.trim();
+          throw new Error(`Failed building the schema of ${route.method} ${route.url} (${part}): ${(error as Error).message}`, { cause: error });
+        }
+        pending.delete(get);
+      }
+      return made.value;
+    };
+    pending.add(get);
+    return get;
+  }
+
+  const buildValidator: BuildValidator = (externalSchemas, options) => {
+    let compilerFor: ReturnType<BuildValidator> | undefined;
+    return ((route: Parameters<ReturnType<BuildValidator>>[0]) => {
+      const compiled = once(() => (compilerFor ??= defaultValidators(externalSchemas, options))(route) as Validate, route as Route);
+      const validate: Validate = (data, context) => {
+        const real = compiled();
+        const result = real(data, context);
+        validate.errors = real.errors;
+        return result;
+      };
+      // Fastify gives Ajv's validators the request as parent data (so coercion may replace a whole
+      // part); Ajv's `schemaEnv` is how it knows one.
+      validate.schemaEnv = true;
+      return validate;
+    }) as ReturnType<BuildValidator>;
+  };
+
+  const buildSerializer: BuildSerializer = (externalSchemas, options) => {
+    let compilerFor: ReturnType<BuildSerializer> | undefined;
+    return (route) => {
+      const compiled = once(() => (compilerFor ??= defaultSerializers(externalSchemas, options))(route), route);
+      return (data: unknown) => compiled()(data);
+    };
+  };
+
+  return {
+    buildValidator,
+    buildSerializer,
+    /** Compiles every schema not compiled yet; throws the first that does not compile. */
+    compileAll(): void {
+      for (const compile of [...pending]) compile();
+    },
+  };
+}
