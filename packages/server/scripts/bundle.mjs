@@ -42,6 +42,8 @@ const result = await esbuild.build({
   // Bundled CommonJS code calls require() for Node's modules and the external ones.
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
   legalComments: 'none',
+  // Stack traces map back to the TypeScript sources with `node --enable-source-maps`.
+  sourcemap: 'linked',
   metafile: true,
   write: false,
   logLevel: 'warning',
