@@ -11,13 +11,14 @@ import SerializerSelector from '@fastify/fast-json-stringify-compiler';
  */
 type Validate = ((data: unknown, context?: unknown) => unknown) & { errors?: unknown; schemaEnv?: unknown };
 
-const defaultValidators = AjvCompiler();
-const defaultSerializers = SerializerSelector();
-type BuildValidator = typeof defaultValidators;
-type BuildSerializer = typeof defaultSerializers;
+type BuildValidator = ReturnType<typeof AjvCompiler>;
+type BuildSerializer = ReturnType<typeof SerializerSelector>;
 type Route = { method?: string; url?: string; httpPart?: string; httpStatus?: string };
 
+/** One app's compilers (as Fastify makes its defaults: one pool per instance). */
 export function lazySchemaCompilers() {
+  const defaultValidators = AjvCompiler();
+  const defaultSerializers = SerializerSelector();
   /** Compiles one route's schema that no request has needed yet. */
   const pending = new Set<() => void>();
 
