@@ -17,7 +17,7 @@ const stampFile = path.join(root, 'node_modules/.cache/hello-all/build-stamp');
 const shared = ['package.json', 'package-lock.json', 'tsconfig.base.json'];
 const packages = {
   contract: ['src', 'package.json', 'tsconfig.json'],
-  server: ['src', 'package.json', 'tsconfig.json'],
+  server: ['src', 'scripts', 'package.json', 'tsconfig.json'],
   web: ['src', 'public', 'index.html', 'package.json', 'tsconfig.json', 'vite.config.ts'],
 };
 
