@@ -1,53 +1,39 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import * as z from 'zod/mini';
 import { defaultLimits } from '@hello/contract';
 
 /**
  * The server's whole configuration, read once at boot from the environment (CONTRACT.md, section 1).
  * Every problem is reported at once, so an operator fixes the file in one go.
  *
- * Checked by hand rather than with zod: these few rules do not need a library that takes a tenth of
- * the server's start-up to load.
+ * zod's "mini" build: the same checks as zod with a functional API that bundles only what is used
+ * (some 40 kB instead of 0.7 MB, a tenth of the server's start-up).
  */
-class Problem {
-  constructor(readonly message: string) {}
-}
-const fail = (message: string): never => {
-  throw new Problem(message);
-};
-
-/** A variable's value, `undefined` when it is unset or empty. */
-type Field<T> = (value: string | undefined) => T;
-
-const text = (fallback: string): Field<string> => (value) => value ?? fallback;
-const optional: Field<string | undefined> = (value) => value;
-const matching = (pattern: RegExp, message: string): Field<string | undefined> => (value) =>
-  value === undefined || pattern.test(value) ? value : fail(message);
-/** A whole number as `Number()` reads it (` 8000 `, `8e3`), within bounds. */
-const integer = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): Field<number> => (value) => {
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  if (Number.isSafeInteger(number) && number >= min && number <= max) return number;
-  return fail(max === Number.MAX_SAFE_INTEGER ? `expected a whole number of at least ${min}` : `expected a whole number from ${min} to ${max}`);
+const integer = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) => {
+  const error = max === Number.MAX_SAFE_INTEGER ? `expected a whole number of at least ${min}` : `expected a whole number from ${min} to ${max}`;
+  return z._default(z.pipe(z.coerce.number({ error }), z.int({ error }).check(z.minimum(min, { error }), z.maximum(max, { error }))), fallback);
 };
 const seconds = (fallback: number) => integer(fallback, 0);
-const oneOf = <T extends string>(choices: readonly T[], fallback: T): Field<T> => (value) =>
-  value === undefined ? fallback : choices.includes(value as T) ? (value as T) : fail(`expected one of ${choices.join(', ')}`);
-/** An absolute URL, trimmed (tabs and line breaks inside it dropped, as a URL parser does). */
-const url: Field<string | undefined> = (value) => {
-  if (value === undefined) return undefined;
-  const trimmed = value.trim();
-  return URL.canParse(trimmed) ? trimmed.replace(/[\t\n\r]/g, '') : fail('expected an absolute URL, e.g. https://hello.example');
-};
+const text = (fallback: string) => z._default(z.string(), fallback);
+const optionalText = () => z.optional(z.string());
+const matching = (pattern: RegExp, error: string) => z.optional(z.string().check(z.regex(pattern, { error })));
 /** `N` or `N/WINDOW_SECONDS`; 0 turns the limit off. */
-const rate = (max: number, windowSeconds: number): Field<RateLimit> => (value = `${max}/${windowSeconds}`) => {
-  const match = /^(\d+)(?:\/(\d+))?$/.exec(value.trim());
-  if (!match) return fail('expected N or N/SECONDS, e.g. 10/900');
-  return { max: Number(match[1]), windowSeconds: match[2] ? Number(match[2]) : windowSeconds };
-};
+const rate = (max: number, windowSeconds: number) =>
+  z.pipe(
+    z._default(z.string(), `${max}/${windowSeconds}`),
+    z.transform((value: string, ctx): RateLimit => {
+      const match = /^(\d+)(?:\/(\d+))?$/.exec(value.trim());
+      if (!match) {
+        ctx.issues.push({ code: 'custom', message: 'expected N or N/SECONDS, e.g. 10/900', input: value });
+        return { max: 0, windowSeconds: 0 };
+      }
+      return { max: Number(match[1]), windowSeconds: match[2] ? Number(match[2]) : windowSeconds };
+    }),
+  );
 
-const envSchema = {
+const envSchema = z.object({
   NODE_ENV: text('development'),
   HOST: text('127.0.0.1'),
   PORT: integer(8000, 0, 65535),
@@ -55,15 +41,15 @@ const envSchema = {
   DATABASE_URL: matching(/^postgres(ql)?:\/\//, 'must start with postgres:// (leave unset for SQLite)'),
   SMTP_URL: matching(/^smtps?:\/\//, 'must start with smtp:// or smtps://'),
   MAIL_FROM: text('no-reply@localhost'),
-  PUBLIC_URL: url,
-  SECRET_KEY: (value: string | undefined) => (value === undefined || value.length >= 32 ? value : fail('must be at least 32 characters')),
+  PUBLIC_URL: z.optional(z.url({ error: 'expected an absolute URL, e.g. https://hello.example' })),
+  SECRET_KEY: z.optional(z.string().check(z.minLength(32, { error: 'must be at least 32 characters' }))),
   ACCESS_TOKEN_LIFETIME: seconds(300),
   REFRESH_TOKEN_LIFETIME: seconds(1_209_600),
   RESET_TOKEN_LIFETIME: seconds(3600),
-  TRUST_PROXY: optional,
-  CORS_ORIGINS: optional,
-  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
-  WEB_DIST_DIR: optional,
+  TRUST_PROXY: optionalText(),
+  CORS_ORIGINS: optionalText(),
+  LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'expected one of fatal, error, warn, info, debug, trace, silent' }), 'info'),
+  WEB_DIST_DIR: optionalText(),
   RATE_LIMIT_LOGIN: rate(10, 900),
   RATE_LIMIT_RESET: rate(5, 3600),
   RATE_LIMIT_REGISTER: rate(20, 3600),
@@ -73,25 +59,13 @@ const envSchema = {
   /** Argon2id cost; the defaults follow OWASP's password storage cheat sheet (m=19 MiB, t=2). */
   ARGON2_MEMORY_KIB: integer(19_456, 8),
   ARGON2_TIME_COST: integer(2, 1),
-};
+});
 
-type Env = { [K in keyof typeof envSchema]: ReturnType<(typeof envSchema)[K]> };
-
-/** Every variable read and checked; all the problems at once. */
-function parseEnv(env: NodeJS.ProcessEnv): Env {
-  const parsed: Record<string, unknown> = {};
-  const problems: string[] = [];
-  for (const [name, field] of Object.entries(envSchema) as [string, Field<unknown>][]) {
-    const value = env[name];
-    try {
-      parsed[name] = field(value === '' ? undefined : value);
-    } catch (error) {
-      if (!(error instanceof Problem)) throw error;
-      problems.push(`${name}: ${error.message}`);
-    }
-  }
-  if (problems.length > 0) throw new ConfigError(problems);
-  return parsed as Env;
+/** Every variable read and checked (an empty one counts as unset); all the problems at once. */
+function parseEnv(env: NodeJS.ProcessEnv) {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  return parsed.data;
 }
 
 export interface RateLimit { max: number; windowSeconds: number }
