@@ -94,7 +94,7 @@ function ensureBuilt() {
     log(missing ? 'no build found: npm run build' : 'npm run build');
     const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 2, 2] });
     if (built.status !== 0) throw new Error('npm run build failed');
-  } else if (newestMtime(path.join(ROOT, 'packages/server/src')) > statSync(SERVER_ENTRY).mtimeMs) {
+  } else if (newestMtime(path.join(ROOT, 'packages/server/src')) > newestMtime(SERVER_DIST)) {
     notes.push('packages/server/src was newer than its dist when this ran (measured the build as it was; --build rebuilds first).');
   }
 }
