@@ -13,8 +13,9 @@ async function main() {
   // closes only the connections idle at the moment close began), and close() waits past the grace
   // period: exit 1 instead of 0 (test/reliability/graceful-shutdown.test.ts).
   let closing = false;
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   // SIGTERM/SIGINT: stop accepting, let requests in flight finish, then close the database.

@@ -27,6 +27,8 @@ export function createJwt(secretKey: string) {
     algorithms: [ALGORITHM],
     requiredClaims: ['exp', 'sub', 'sid', 'token_type'],
     cache: 1_000,
+    // Keyed by the token itself: hashing it (fast-jwt's default key) cost more than the lookup.
+    cacheKeyBuilder: (token: string) => token,
   });
   return {
     sign(claims: TokenClaims, expiresAt: Date): string {

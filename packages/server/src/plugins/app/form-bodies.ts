@@ -27,7 +27,7 @@ export default fp(async function formBodies(app: FastifyInstance) {
     parseJson(request, text, done);
   });
 
-  app.addHook('preValidation', async (request) => {
+  const formBodies = async (request: FastifyRequest) => {
     if (request.routeOptions.config.multipartStream) return;
     if (request.isMultipart()) {
       request.body = nestDottedNames(await collectFields(request));
@@ -38,6 +38,12 @@ export default fp(async function formBodies(app: FastifyInstance) {
     // stores nothing from it, and its error schema has no room for field errors.
     const withNul = request.routeOptions.schema?.body ? fieldsWithNul(request.body) : [];
     if (withNul.length > 0) throw new ApiError(400, Object.fromEntries(withNul.map((field) => [field, [NUL_MESSAGE]])));
+  };
+  // Added to the routes that take a body only: a GET (the most frequent call) does not run it at all.
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!methods.some((method) => method === 'POST' || method === 'PUT' || method === 'PATCH')) return;
+    route.preValidation = [formBodies, ...[route.preValidation ?? []].flat()];
   });
 });
 
