@@ -95,6 +95,9 @@ async function main() {
     console.log(`RSS first ${mib(rss[0]!)}, peak ${mib(Math.max(...rss))}, last ${mib(rss.at(-1)!)} (${rss.length} samples, 1 s apart)`);
     const mid = rss[Math.floor(rss.length / 2)]!;
     console.log(`RSS growth over the second half: ${mib(rss.at(-1)! - mid)}`);
+    // The curve in tenths of the run: a leak climbs to the end, warm-up and GC saw-teeth level off.
+    const tenths = Array.from({ length: 11 }, (_, i) => rss[Math.min(rss.length - 1, Math.round((i * (rss.length - 1)) / 10))]!);
+    console.log(`RSS by tenths of the run: ${tenths.map(mib).join(' ')}`);
     process.exitCode = errors === 0 ? 0 : 1;
   } finally {
     server.child.kill('SIGTERM');
