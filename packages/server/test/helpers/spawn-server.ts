@@ -55,6 +55,8 @@ export interface SpawnOptions {
   port?: number;
   /** How long to wait for the "is serving" line. */
   readyTimeoutMs?: number;
+  /** Options for node itself, before the script (e.g. `--trace-gc`). */
+  nodeArgs?: string[];
 }
 
 /** Starts `node dist/server.js` on 127.0.0.1 and resolves once it listens. */
@@ -72,7 +74,7 @@ export async function spawnServer(options: SpawnOptions): Promise<SpawnedServer>
     ...options.env,
   };
   // cwd = the data dir: the server must not read a developer's .env from the repository.
-  const child = spawn(process.execPath, [entry], { cwd: options.dataDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), entry], { cwd: options.dataDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const chunks: string[] = [];
   child.stdout!.setEncoding('utf8').on('data', (c: string) => chunks.push(c));
   child.stderr!.setEncoding('utf8').on('data', (c: string) => chunks.push(c));

@@ -36,7 +36,8 @@ const rssKiB = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSyn
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hello-load-'));
   // Every login below succeeds, but the limit counts attempts per address before checking them.
-  const server = await spawnServer({ dataDir, env: { RATE_LIMIT_LOGIN: '1000000/60', RATE_LIMIT_REGISTER: '0', LOG_LEVEL: 'warn' } });
+  // --trace-gc: the live heap after each full collection, the figure that tells a leak from GC saw-teeth.
+  const server = await spawnServer({ dataDir, nodeArgs: ['--trace-gc'], env: { RATE_LIMIT_LOGIN: '1000000/60', RATE_LIMIT_REGISTER: '0', LOG_LEVEL: 'warn' } });
   try {
     const json = { 'content-type': 'application/json' };
     const users: { email: string; key: string; access: string }[] = [];
@@ -98,6 +99,8 @@ async function main() {
     // The curve in tenths of the run: a leak climbs to the end, warm-up and GC saw-teeth level off.
     const tenths = Array.from({ length: 11 }, (_, i) => rss[Math.min(rss.length - 1, Math.round((i * (rss.length - 1)) / 10))]!);
     console.log(`RSS by tenths of the run: ${tenths.map(mib).join(' ')}`);
+    const fullGcs = [...server.output().matchAll(/(\d+) ms: Mark-Compact[^\n]*?-> ([\d.]+) \(/g)].map((m) => ({ atS: Number(m[1]) / 1000, liveMb: Number(m[2]) }));
+    console.log(`V8 heap live after each full GC: ${fullGcs.map((g) => `${g.liveMb} MB at ${g.atS.toFixed(0)} s`).join(', ') || 'none ran'}`);
     process.exitCode = errors === 0 ? 0 : 1;
   } finally {
     server.child.kill('SIGTERM');
