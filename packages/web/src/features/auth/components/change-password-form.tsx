@@ -3,7 +3,7 @@ import { InputField } from '@/components/ui/form/field';
 import { FormFrame } from '@/components/ui/form/form-frame';
 import { useAppForm } from '@/lib/use-app-form';
 import { changePassword } from '../api/change-password';
-import { passwordHint } from './password-hint';
+import { NewPasswordFields } from './new-password-fields';
 
 export function ChangePasswordForm({ onSuccess }: { onSuccess: () => void }) {
   const f = useAppForm({
@@ -24,21 +24,7 @@ export function ChangePasswordForm({ onSuccess }: { onSuccess: () => void }) {
         error={f.errorFor('old_password')}
         {...f.register('old_password')}
       />
-      <InputField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={passwordHint}
-        error={f.errorFor('new_password')}
-        {...f.register('new_password', { deps: ['confirm'] })}
-      />
-      <InputField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        error={f.errorFor('confirm')}
-        {...f.register('confirm')}
-      />
+      <NewPasswordFields form={f} password="new_password" confirm="confirm" labels={{ password: 'New password', confirm: 'Confirm new password' }} />
     </FormFrame>
   );
 }

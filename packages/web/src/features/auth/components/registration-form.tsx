@@ -3,7 +3,7 @@ import { InputField } from '@/components/ui/form/field';
 import { FormFrame } from '@/components/ui/form/form-frame';
 import { useAppForm } from '@/lib/use-app-form';
 import { register } from '../api/register';
-import { passwordHint } from './password-hint';
+import { NewPasswordFields } from './new-password-fields';
 
 export function RegistrationForm({ onSuccess }: { onSuccess: () => void }) {
   const f = useAppForm({
@@ -18,22 +18,7 @@ export function RegistrationForm({ onSuccess }: { onSuccess: () => void }) {
   return (
     <FormFrame label="Register" form={f}>
       <InputField label="Email" type="email" autoComplete="email" error={f.errorFor('email')} {...f.register('email')} />
-      <InputField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint={passwordHint}
-        error={f.errorFor('password1')}
-        // Re-check the confirmation whenever the password changes, so `Must match` never goes stale.
-        {...f.register('password1', { deps: ['password2'] })}
-      />
-      <InputField
-        label="Password again"
-        type="password"
-        autoComplete="new-password"
-        error={f.errorFor('password2')}
-        {...f.register('password2')}
-      />
+      <NewPasswordFields form={f} password="password1" confirm="password2" labels={{ password: 'Password', confirm: 'Password again' }} />
     </FormFrame>
   );
 }

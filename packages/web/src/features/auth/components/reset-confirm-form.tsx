@@ -1,10 +1,9 @@
 import { resetConfirmForm } from '@hello/contract';
-import { InputField } from '@/components/ui/form/field';
 import { FormFrame } from '@/components/ui/form/form-frame';
 import { ApiError } from '@/lib/errors';
 import { useAppForm } from '@/lib/use-app-form';
 import { confirmPasswordReset } from '../api/confirm-password-reset';
-import { passwordHint } from './password-hint';
+import { NewPasswordFields } from './new-password-fields';
 
 export interface ResetConfirmFormProps {
   token: string;
@@ -34,21 +33,7 @@ export function ResetConfirmForm({ token, onSuccess, onTokenInvalid }: ResetConf
   });
   return (
     <FormFrame label="Choose a new password" form={f}>
-      <InputField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={passwordHint}
-        error={f.errorFor('password')}
-        {...f.register('password', { deps: ['confirm'] })}
-      />
-      <InputField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        error={f.errorFor('confirm')}
-        {...f.register('confirm')}
-      />
+      <NewPasswordFields form={f} password="password" confirm="confirm" labels={{ password: 'New password', confirm: 'Confirm new password' }} />
     </FormFrame>
   );
 }
