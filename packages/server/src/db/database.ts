@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
-import { withStatementCache } from './sqlite-statements.js';
+import { allowDirectReads, withStatementCache } from './sqlite-statements.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -47,6 +47,8 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  allowDirectReads(db, statements);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
