@@ -14,8 +14,8 @@ describe('security headers', () => {
     await withCors.close();
   });
 
-  it('sends a strict CSP that still lets pdf.js and the print frame work', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/nothing' });
+  it('sends pages a strict CSP that still lets pdf.js and the print frame work', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/pdfviewer' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
@@ -30,9 +30,22 @@ describe('security headers', () => {
     for (const url of ['/api/nothing', '/resetnewpassword?token=abc', '/download_pdf_by_id/1']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-frame-options']).toBe(url.startsWith('/api/') ? 'DENY' : 'SAMEORIGIN');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     }
+  });
+
+  it('sends the API a CSP that allows nothing, and no caching of its answers', async () => {
+    for (const url of ['/api/nothing', '/api/v1/localnews/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['cache-control']).toBe('no-store');
+      // Page-only headers stay on pages.
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    }
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('sends HSTS only over HTTPS (behind a trusted proxy)', async () => {

@@ -45,16 +45,32 @@ function helmetHeaders(): Record<string, string> {
 }
 
 /**
- * Security headers on every answer (issue 5). The CSP allows only our own scripts (no inline script,
- * no eval), pdf.js's same-origin worker, and blob: frames for printing a fetched PDF. helmet is used
- * directly rather than through @fastify/helmet, which rebuilds helmet's middleware on every request
- * (a sixth of a news-list request's time).
+ * The API's answers are JSON (or an attachment, which sets its own sandbox) that no browser renders
+ * as a page: the headers that matter for them are the ones OWASP's REST Security Cheat Sheet lists.
+ * A CSP that allows nothing, no framing, no sniffing, no caching of what may be personal, not
+ * readable by no-cors requests of other sites. Helmet's other headers only mean something on a page.
+ */
+const API_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+  'cache-control': 'no-store',
+};
+
+/**
+ * Security headers on every answer (issue 5): helmet's on pages, PDFs and assets, API_HEADERS on the
+ * API. The pages' CSP allows only our own scripts (no inline script, no eval), pdf.js's same-origin
+ * worker, and blob: frames for printing a fetched PDF. helmet is used directly rather than through
+ * @fastify/helmet, which rebuilds helmet's middleware on every request (a sixth of a news-list
+ * request's time); the API's shorter set takes another tenth off.
  */
 export default fp(
   async function securityHeaders(app: FastifyInstance) {
-    const headers = helmetHeaders();
+    const pageHeaders = helmetHeaders();
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(headers);
+      reply.headers(request.url.startsWith('/api/') ? API_HEADERS : pageHeaders);
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
       done();
     });
