@@ -17,8 +17,8 @@ const ALGORITHM = 'HS256';
  *
  * fast-jwt rather than WebCrypto (jose): an HMAC is a few microseconds, done synchronously here, where
  * WebCrypto hands each one to the thread pool that password hashing keeps busy. Verified tokens are
- * remembered (keyed by their hash, until their `exp`), so a token sent again costs one lookup; whether
- * its session is still live is asked of the database on every request all the same (auth/sessions.ts).
+ * remembered until their `exp` (VerifiedTokens), so a token sent again costs one lookup; whether its
+ * session is still live is asked of the database on every request all the same (auth/sessions.ts).
  */
 export function createJwt(secretKey: string) {
   const sign = createSigner({ key: secretKey, algorithm: ALGORITHM });
@@ -26,9 +26,8 @@ export function createJwt(secretKey: string) {
     key: secretKey,
     algorithms: [ALGORITHM],
     requiredClaims: ['exp', 'sub', 'sid', 'token_type'],
-    // Keyed by a hash of the token (fast-jwt's default; a custom key draws its collision warning).
-    cache: 1_000,
   });
+  const verified = new VerifiedTokens(1_000);
   return {
     sign(claims: TokenClaims, expiresAt: Date): string {
       return sign({
@@ -41,11 +40,14 @@ export function createJwt(secretKey: string) {
     },
     /** The claims, or `null` for a token that is malformed, forged, expired or of the other type. */
     verify(token: string, type: TokenType): TokenClaims | null {
-      let payload: Record<string, unknown>;
-      try {
-        payload = verify(token) as Record<string, unknown>;
-      } catch {
-        return null;
+      let payload = verified.get(token);
+      if (!payload) {
+        try {
+          payload = verify(token) as Record<string, unknown>;
+        } catch {
+          return null;
+        }
+        verified.add(token, payload);
       }
       const userId = Number(payload.sub);
       if (payload.token_type !== type || typeof payload.sid !== 'string' || typeof payload.sub !== 'string' || !Number.isSafeInteger(userId)) {
@@ -57,3 +59,27 @@ export function createJwt(secretKey: string) {
 }
 
 export type Jwt = ReturnType<typeof createJwt>;
+
+/**
+ * Payloads of tokens whose signature and claims were checked, keyed by the whole token (so two
+ * tokens never share an entry) and kept until their `exp`; the oldest go first when full. fast-jwt's
+ * own cache does the same keyed by a SHA-256 of the token, which costs more than the rest of the check.
+ */
+class VerifiedTokens {
+  private readonly entries = new Map<string, { payload: Record<string, unknown>; expiresMs: number }>();
+  constructor(private readonly capacity: number) {}
+
+  get(token: string): Record<string, unknown> | undefined {
+    const entry = this.entries.get(token);
+    if (!entry) return undefined;
+    if (Date.now() < entry.expiresMs) return entry.payload;
+    this.entries.delete(token);
+    return undefined;
+  }
+
+  add(token: string, payload: Record<string, unknown>): void {
+    if (typeof payload.exp !== 'number') return; // required by the verifier; never cached without it
+    if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(token, { payload, expiresMs: payload.exp * 1000 });
+  }
+}
