@@ -9,6 +9,8 @@ export interface Principal {
   userId: number;
   email: string;
   sessionId: string;
+  /** The news list's revision when the session was checked: read in the same statement. */
+  newsRevision: number;
 }
 
 /**
@@ -62,11 +64,11 @@ export function createSessionService(db: Kysely<Database>, jwt: Jwt, lifetimes: 
     },
     async authenticateAccess(token: string): Promise<Principal | null> {
       const live = await principalOf(token, 'access');
-      return live && { userId: live.userId, email: live.email, sessionId: live.sessionId };
+      return live && { userId: live.userId, email: live.email, sessionId: live.sessionId, newsRevision: live.newsRevision };
     },
     async authenticateRefresh(token: string): Promise<Principal | null> {
       const live = await principalOf(token, 'refresh');
-      return live && { userId: live.userId, email: live.email, sessionId: live.sessionId };
+      return live && { userId: live.userId, email: live.email, sessionId: live.sessionId, newsRevision: live.newsRevision };
     },
     end: (sessionId: string) => sessions.endSession(db, sessionId),
     endAllOfUser: (userId: number, keepSessionId?: string) => sessions.endUserSessions(db, userId, keepSessionId),

@@ -22,6 +22,7 @@ const liveSession = precompiled(['sample-session', -1, 'sample-now'] as [string,
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['sessions.id as sessionId', 'sessions.expires_at as expiresAt', 'users.id as userId', 'users.email as email'])
+    .select((eb) => eb.selectFrom('news_revision').select('revision').where('id', '=', 1).as('newsRevision'))
     .where('sessions.id', '=', sessionId)
     .where('sessions.user_id', '=', userId)
     .where('sessions.ended_at', 'is', null)
@@ -29,12 +30,15 @@ const liveSession = precompiled(['sample-session', -1, 'sample-now'] as [string,
 );
 
 /**
- * The session with its user's e-mail, if it is neither ended nor expired and belongs to that user.
+ * The session with its user's e-mail, if it is neither ended nor expired and belongs to that user;
+ * and, read in the same statement, the news list's revision (repositories/news.ts, newsRevision),
+ * which the list needs on every request: one statement where there would be two is one round trip
+ * less on PostgreSQL and one read lock less on SQLite, which cost more than the query itself.
  * Asked on every authenticated request, so compiled once (db/precompiled.ts).
  */
 export async function findLiveSession(db: Db, sessionId: string, userId: number, now = new Date()) {
   const [live] = await liveSession(db, sessionId, userId, now.toISOString());
-  return live;
+  return live && { ...live, newsRevision: Number(live.newsRevision) };
 }
 
 export async function endSession(db: Db, sessionId: string, now = new Date()): Promise<void> {

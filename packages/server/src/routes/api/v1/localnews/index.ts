@@ -16,9 +16,10 @@ export default async function localnewsRoutes(app: FastifyInstance) {
   });
 
   const newsListBody = createNewsListCache(app.db, app.urlSigner.expiry);
-  app.get(apiPaths.localNews, { schema: listSchema, preHandler: app.requireBearer }, async (_request, reply) => {
+  app.get(apiPaths.localNews, { schema: listSchema, preHandler: app.requireBearer }, async (request, reply) => {
     // Serialized by the route's response schema (fast-json-stringify) when rebuilt, then sent as bytes.
-    const body = await newsListBody((items, nowMs) => reply.serialize(items.map((item) => toNewsItem(item, nowMs))) as string);
+    const render = (items: NewsItemWithFiles[], nowMs: number) => reply.serialize(items.map((item) => toNewsItem(item, nowMs))) as string;
+    const body = await newsListBody(render, request.principal!.newsRevision);
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
