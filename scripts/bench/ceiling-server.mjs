@@ -1,12 +1,13 @@
 // The JSON ceiling, run as its own process: a bare node:http server that answers every request with
-// the same bytes, from memory, that the product answered for the news list.
-// Usage: node ceiling-server.mjs <port> <body file> <content-type>
+// the same bytes, from memory, that the product answered for the news list: its headers (node:http
+// adds Date and the keep-alive ones itself, as it does for the product) and its body.
+// Usage: node ceiling-server.mjs <port> <body file> <headers file (JSON)>
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
-const [port, bodyFile, contentType] = process.argv.slice(2);
+const [port, bodyFile, headersFile] = process.argv.slice(2);
 const body = readFileSync(bodyFile);
-const headers = { 'content-type': contentType, 'content-length': String(body.length) };
+const headers = { ...JSON.parse(readFileSync(headersFile, 'utf8')), 'content-length': String(body.length) };
 
 const server = http.createServer((request, response) => {
   request.resume();

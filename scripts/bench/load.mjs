@@ -71,3 +71,34 @@ export async function runLoad({ targetPid, ...options }) {
 export async function warmUp(options, seconds) {
   if (seconds > 0) await runLoad({ ...options, duration: seconds, amount: undefined, overallRate: undefined });
 }
+
+/**
+ * Runs each target in turn, `rounds` times, `seconds` a run, and gives each one's median run
+ * (median requests per second, p50 and p99; CPU in cores averaged). Alternating short runs puts a
+ * busy spell of a shared machine on every target alike, where one long run each would put it on one.
+ * @param {Array<Parameters<typeof runLoad>[0]>} targets
+ * @returns {Promise<LoadResult[]>}
+ */
+export async function runAlternating(targets, rounds, seconds) {
+  /** @type {LoadResult[][]} */
+  const runs = targets.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, target] of targets.entries()) runs[i].push(await runLoad({ ...target, duration: seconds }));
+  }
+  const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+  const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
+  return runs.map((results) => ({
+    ...results[0],
+    reqPerSec: median(results.map((r) => r.reqPerSec)),
+    bytesPerSec: median(results.map((r) => r.bytesPerSec)),
+    p50: median(results.map((r) => r.p50)),
+    p99: median(results.map((r) => r.p99)),
+    total: results.reduce((sum, r) => sum + r.total, 0),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    seconds: results.reduce((sum, r) => sum + r.seconds, 0),
+    targetCpu: results.some((r) => r.targetCpu === null) ? null : mean(results.map((r) => /** @type {number} */ (r.targetCpu))),
+    clientCpu: mean(results.map((r) => r.clientCpu)),
+    problem: results.find((r) => r.problem)?.problem,
+  }));
+}

@@ -78,21 +78,24 @@ npm run bench -- --build   # rebuild (npm run build) first; otherwise only a mis
 What the script (\`scripts/bench.mjs\`, pieces in \`scripts/bench/\`) does: it starts the built product
 (\`node packages/server/dist/server.js\`, \`NODE_ENV=production\`, SQLite in a fresh temporary \`DATA_DIR\`,
 \`LOG_LEVEL=warn\`, rate limits off, \`ACCESS_TOKEN_LIFETIME=3600\`) as its own process, and beside it the
-ceilings, each its own process: a bare \`node:http\` server answering the news list's exact bytes from
-memory, and nginx (Debian's \`nginx-light\`; one worker, \`sendfile on\`, no access log) serving the same
+ceilings, each its own process: a bare \`node:http\` server answering the news list's exact answer
+(the product's headers and body) from memory, and nginx (Debian's \`nginx-light\`; one worker, \`sendfile on\`, no access log) serving the same
 PDF files. Load comes from autocannon (10 connections, keep-alive) on 127.0.0.1, after an unmeasured
 warm-up. It is a benchmark, not a test: a missed budget is reported, never a failure.
 
 - **JSON reads**: \`GET /api/v1/localnews/\` with a Bearer token and 20 items (one small file each), flat
-  out, beside the ceiling. Budget: at least 50% of the ceiling's requests per second. Also each one's
-  CPU time per request (\`/proc/<pid>/stat\`, all threads), the figure a busy machine disturbs least.
+  out, beside the ceiling; product and ceiling alternate in five runs of 2 s each, and each one's median
+  run counts, so a busy spell of the machine falls on both alike. Budget: at least 50% of the ceiling's
+  requests per second. Also, for comparison, a ceiling that answers the body with a content-type alone,
+  and each one's CPU time per request (\`/proc/<pid>/stat\`, all threads), the figure a busy machine
+  disturbs least.
 - **Logins do not stall reads**: the same list at a fixed rate (a quarter of the server's flat-out rate,
   between 50 and 1000 req/s, so latency shows stalls rather than queueing) alone, then while a second
   autocannon instance runs \`POST /api/v1/token/\` flat out (8 connections). Budget: loaded p99 at most 3× idle p99. Logins per
   second are measured alone, with the default argon2id cost (m=19456 KiB, t=2, p=1).
 - **PDF serving**: \`GET /download_pdf_by_id/3\` and a 5 MiB PDF (built by the server's \`buildLargePdf\`,
   added with \`cli.js add-pdf\`) beside nginx serving the same bytes. Budget: at least 60% of nginx's
-  bytes per second; RSS before and after the PDF runs.
+  bytes per second; memory flat while serving: RSS from the end of each warm-up to the end of its run.
 - **Memory**: the server's RSS (\`VmRSS\`) after rounds of 100,000 mixed requests (news list, PDF 3,
   the home page; no logins), three rounds. Budget: at most 150 MB, no growth beyond noise (10%).
 - **Start-up**: spawn to first answer (\`GET /api/openapi.json\` polled every 10 ms), cold on an empty

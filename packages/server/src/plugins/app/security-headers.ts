@@ -64,7 +64,7 @@ const API_HEADERS: Record<string, string> = {
  * API. The pages' CSP allows only our own scripts (no inline script, no eval), pdf.js's same-origin
  * worker, and blob: frames for printing a fetched PDF. helmet is used directly rather than through
  * @fastify/helmet, which rebuilds helmet's middleware on every request (a sixth of a news-list
- * request's time); the API's shorter set takes another tenth off.
+ * request's time).
  */
 export default fp(
   async function securityHeaders(app: FastifyInstance) {
