@@ -10,7 +10,7 @@ export interface Principal {
   email: string;
   sessionId: string;
   /** The news list's revision when the session was checked: read in the same statement. */
-  newsRevision: number;
+  newsRevision: number | undefined;
 }
 
 /**

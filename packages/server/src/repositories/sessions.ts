@@ -38,7 +38,8 @@ const liveSession = precompiled(['sample-session', -1, 'sample-now'] as [string,
  */
 export async function findLiveSession(db: Db, sessionId: string, userId: number, now = new Date()) {
   const [live] = await liveSession(db, sessionId, userId, now.toISOString());
-  return live && { ...live, newsRevision: Number(live.newsRevision) };
+  // No revision row (a damaged database) leaves it to the list to ask, and to say what is wrong.
+  return live && { ...live, newsRevision: live.newsRevision === null ? undefined : Number(live.newsRevision) };
 }
 
 export async function endSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
