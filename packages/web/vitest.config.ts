@@ -14,6 +14,9 @@ export default defineConfig({
     setupFiles: ['./test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // A form test types and clicks through user-event, about a second here; on a CI machine whose
+    // CPU is mostly taken by its neighbours it took over 5 s (vitest's default limit) and failed.
+    testTimeout: 30_000,
     unstubGlobals: true,
     // jsdom starts at about:blank; an http origin gives localStorage and relative fetch URLs.
     environmentOptions: { jsdom: { url: 'http://localhost/' } },
