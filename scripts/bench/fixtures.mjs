@@ -56,13 +56,12 @@ export async function addNews(base, refresh, count) {
   }
 }
 
-/** One GET; the status, content-type, all headers (lower-case names) and body bytes. */
+/** One GET; the status, all headers (lower-case names) and body bytes. */
 export async function fetchBytes(url, headers = {}) {
   const response = await fetch(url, { headers });
   const body = Buffer.from(await response.arrayBuffer());
   return {
     status: response.status,
-    contentType: response.headers.get('content-type') ?? '',
     headers: Object.fromEntries(response.headers),
     body,
   };
