@@ -5,7 +5,8 @@
 // runs zero tests. TEST_SUITES=server,web runs a subset.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = resolve(import.meta.dirname, '..');
 const resultsDir = join(root, '.tmp', 'test-results');
@@ -52,15 +53,37 @@ function build(workspace) {
   return { note: `build of ${pkg.name} failed (exit ${status}, ${seconds.toFixed(1)} s)`, failed: true };
 }
 
-/** @returns {{ passed: number, failed: number, skipped: number, problem?: string }} */
+// The first lines of a failure, without colour codes: the summary is the part of a long log people read.
+// Stack frames inside node_modules (or anonymous ones) say nothing about which assertion failed.
+const firstLines = (text = '') => stripVTControlCharacters(text).trim().split('\n')
+  .filter((line) => !/^\s*at .*(node_modules|<anonymous>)/.test(line)).slice(0, 4).join('\n      ');
+
+/** @returns {{ passed: number, failed: number, skipped: number, problem?: string, failures: string[] }} */
 function countVitest(report) {
   const loadFailures = report.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed'));
+  const failures = report.testResults.flatMap((file) => [
+    ...file.assertionResults.filter((t) => t.status === 'failed')
+      .map((t) => `${relative(process.cwd(), file.name)} › ${t.fullName}\n      ${firstLines(t.failureMessages?.[0])}`),
+    ...(loadFailures.includes(file) ? [`${relative(process.cwd(), file.name)}\n      ${firstLines(file.message)}`] : []),
+  ]);
   return {
     passed: report.numPassedTests,
     failed: report.numFailedTests + loadFailures.length,
     skipped: report.numPendingTests + report.numTodoTests,
     problem: loadFailures.length ? `${loadFailures.length} test file(s) failed outside any test` : undefined,
+    failures,
   };
+}
+
+// Top-level suites are files (their title is the path); nested ones are describe blocks.
+function playwrightFailures(suite, titles) {
+  const path = titles ? [...titles, suite.title] : [];
+  return [
+    ...(suite.specs ?? []).flatMap((spec) => spec.tests
+      .filter((test) => test.status === 'unexpected')
+      .map((test) => `[${test.projectName}] ${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}\n      ${firstLines(test.results.at(-1)?.error?.message)}`)),
+    ...(suite.suites ?? []).flatMap((child) => playwrightFailures(child, path)),
+  ];
 }
 
 function countPlaywright(report) {
@@ -71,6 +94,10 @@ function countPlaywright(report) {
     failed: unexpected + errors,
     skipped,
     problem: [errors && `${errors} error(s) outside tests (global setup?)`, flaky && `${flaky} flaky`].filter(Boolean).join('; ') || undefined,
+    failures: [
+      ...(report.suites ?? []).flatMap((suite) => playwrightFailures(suite)),
+      ...(report.errors ?? []).map((error) => `outside tests\n      ${firstLines(error.message)}`),
+    ],
   };
 }
 
@@ -119,6 +146,7 @@ for (const suite of chosen) {
   skipped += r.skipped;
   const counts = `${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`;
   lines.push(`  ${suite.name.padEnd(9)} ${counts.padEnd(34)} ${r.seconds.toFixed(1).padStart(6)} s${r.problem ? `  ${r.problem}` : ''}`);
+  for (const failure of r.failures ?? []) lines.push(`    ✗ ${failure}`);
 }
 if (present.length === 0) {
   lines.push('  no suite to run');
