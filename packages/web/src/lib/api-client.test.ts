@@ -1,5 +1,6 @@
 import { apiPaths, TOKEN_STORAGE_KEY } from '@hello/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
 import { callsTo, deferred, headerOf, jsonResponse, mockFetch } from '../../test/helpers';
 import { apiJson, refreshAccessToken, restoreSession } from './api-client';
 import { clearAuth, getAccessToken, setAccessToken, storeToken } from './auth';
@@ -76,7 +77,7 @@ describe('api client', () => {
     const first = apiJson(NEWS, { auth: 'bearer' });
     const second = apiJson(apiPaths.userProfile, { auth: 'bearer' });
     // Let both 401s arrive and both callers wait on the exchange before it answers.
-    await vi.waitFor(() => expect(callsTo(fetchMock, REFRESH)).toHaveLength(1));
+    await waitFor(() => expect(callsTo(fetchMock, REFRESH)).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 10));
     refreshAnswer.resolve(jsonResponse(200, { access: 'new' }));
     await expect(first).resolves.toEqual({ url: NEWS });
@@ -145,7 +146,7 @@ describe('api client', () => {
     storeToken('stale');
     const fetchMock = mockFetch(() => expired());
     restoreSession();
-    await vi.waitFor(() => expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull());
+    await waitFor(() => expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull());
     expect(callsTo(fetchMock, REFRESH)).toHaveLength(1);
     expect(navigate).not.toHaveBeenCalled();
   });

@@ -1,5 +1,5 @@
 import { apiPaths, TOKEN_STORAGE_KEY } from '@hello/contract';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { describeFormRules } from '../../../../test/form-rules';
 import { headerOf, jsonResponse, mockFetch, renderRoute } from '../../../../test/helpers';
@@ -38,7 +38,7 @@ describe('change password', () => {
     await user.type(screen.getByLabelText('New password'), 'new-Passw0rd');
     await user.type(screen.getByLabelText('Confirm new password'), 'new-Passw0rd');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
     const [first, second] = fetchMock.mock.calls;
     expect(first?.[0]).toBe(apiPaths.tokenRefresh);
     expect(second?.[0]).toBe(apiPaths.changePassword);

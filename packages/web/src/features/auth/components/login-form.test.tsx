@@ -1,5 +1,5 @@
 import { apiPaths, TOKEN_STORAGE_KEY } from '@hello/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, mockFetch, renderRoute, spyConsoleError } from '../../../../test/helpers';
 import LoginRoute from '@/app/routes/login';
@@ -54,7 +54,7 @@ describe('login form', () => {
     await user.click(buttons()[0]!);
     for (const button of buttons()) expect(button).toBeDisabled();
     answer.resolve(jsonResponse(200, { access: 'acc', refresh: 'ref' }));
-    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('ref');
     expect(getAccessToken()).toBe('acc');
   });

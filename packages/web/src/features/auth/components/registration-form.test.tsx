@@ -1,5 +1,5 @@
 import { apiPaths, TOKEN_STORAGE_KEY } from '@hello/contract';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { describeFormRules } from '../../../../test/form-rules';
 import { jsonResponse, mockFetch, renderRoute } from '../../../../test/helpers';
@@ -27,7 +27,7 @@ describe('registration form', () => {
     await user.type(screen.getByLabelText('Password'), 'Str0ng-pass');
     await user.type(screen.getByLabelText('Password again'), 'Str0ng-pass');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('refresh-key');
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
       email: 'new@example.com',

@@ -1,6 +1,6 @@
 import { apiPaths } from '@hello/contract';
-import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { describeFormRules } from '../../../../test/form-rules';
 import { deferred, jsonResponse, mockFetch, renderRoute } from '../../../../test/helpers';
 import ResetNewPasswordRoute from '@/app/routes/reset-new-password';
@@ -29,7 +29,7 @@ describe('reset new password page', () => {
     );
     const { user } = page('/resetnewpassword?token=abc123');
     expect(screen.getByText('Reading data, please wait...')).toBeInTheDocument();
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ token: 'abc123' });
     check.resolve(jsonResponse(200, { status: 'OK' }));
     await user.type(await screen.findByLabelText('New password'), 'new-Passw0rd');

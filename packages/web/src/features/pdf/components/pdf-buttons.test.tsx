@@ -1,5 +1,5 @@
 import { downloadPdfPath } from '@hello/contract';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, mockFetch } from '../../../../test/helpers';
@@ -45,7 +45,7 @@ describe('PDF buttons', () => {
 
     answer.resolve(pdfResponse('attachment; filename="demo-3.pdf"'));
     const frame = document.querySelector('iframe')!;
-    await vi.waitFor(() => expect(frame.getAttribute('src')).toBe('blob:http://localhost/pdf-1'));
+    await waitFor(() => expect(frame.getAttribute('src')).toBe('blob:http://localhost/pdf-1'));
     const print = vi.fn();
     Object.defineProperty(frame, 'contentWindow', { value: { print, focus: vi.fn() } });
 

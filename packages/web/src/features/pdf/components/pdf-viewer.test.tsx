@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred } from '../../../../test/helpers';
@@ -44,7 +44,7 @@ describe('PDF viewer', () => {
     expect(prev).toBeDisabled();
     expect(next).toBeEnabled();
 
-    await vi.waitFor(() => expect(renderPage).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(renderPage).toHaveBeenCalledTimes(1));
     const canvas = screen.getByRole('img') as HTMLCanvasElement;
     expect(getPage).toHaveBeenLastCalledWith(1);
     // Backing store in device pixels, CSS size in CSS pixels.
@@ -60,14 +60,14 @@ describe('PDF viewer', () => {
     expect(screen.getByText('3 / 3')).toBeInTheDocument();
     expect(next).toBeDisabled();
     expect(prev).toBeEnabled();
-    await vi.waitFor(() => expect(getPage).toHaveBeenLastCalledWith(3));
+    await waitFor(() => expect(getPage).toHaveBeenLastCalledWith(3));
   });
 
   it('logs a document that fails to load', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     pdfjs.getDocument.mockReturnValue({ promise: Promise.reject(new Error('404')), destroy: vi.fn() });
     render(<PdfViewer url="/download_pdf_by_id/404" />);
-    await vi.waitFor(() => expect(consoleError).toHaveBeenCalled());
+    await waitFor(() => expect(consoleError).toHaveBeenCalled());
     expect(screen.queryByText('Loading ...')).not.toBeInTheDocument();
   });
 });
