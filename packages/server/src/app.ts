@@ -1,5 +1,3 @@
-import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
@@ -8,7 +6,6 @@ import { loggerOptions } from './logger.js';
 import type { OutboxOptions } from './mail/outbox-worker.js';
 import auth from './plugins/app/auth.js';
 import errors, { frameworkErrors } from './plugins/app/errors.js';
-import formBodies from './plugins/app/form-bodies.js';
 import mail from './plugins/app/mail.js';
 import openapi from './plugins/app/openapi.js';
 import rateLimit from './plugins/app/rate-limit.js';
@@ -71,18 +68,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(mail, { outbox: options.outbox });
   await app.register(rateLimit);
   await app.register(securityHeaders);
-  await app.register(formbody, { bodyLimit: config.maxBodyBytes });
-  await app.register(multipart, {
-    limits: {
-      fieldSize: config.maxBodyBytes,
-      fields: 50,
-      // 0 turns a limit off (CONTRACT.md, section 5); to busboy 0 would mean "none allowed".
-      fileSize: config.maxUploadFileBytes || Infinity,
-      files: config.maxUploadFiles || Infinity,
-      parts: (config.maxUploadFiles || Infinity) + 50,
-    },
-  });
-  await app.register(formBodies);
   await app.register(storage);
   await app.register(openapi); // before the routes: it collects them as they are added
   await app.register(routes);

@@ -21,6 +21,39 @@ describe.each(dialects)('error contract (%s)', (dialect) => {
     expect(res.headers.allow).toContain('POST');
   });
 
+  // Only the calls that take a body have the url-encoded and multipart parsers (plugins/app/request-bodies.ts).
+  it.each([
+    ['multipart', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n'],
+    ['url-encoded', 'application/x-www-form-urlencoded', 'a=1'],
+    ['empty JSON', 'application/json', ''],
+    ['unknown type', 'text/xml', '<a/>'],
+  ])('answers a %s body sent with a wrong method or to an unknown path with 405 or 404, as without one', async (_name, type, payload) => {
+    const wrongMethod = await t.app.inject({ method: 'POST', url: '/api/v1/localnews/', headers: { 'content-type': type }, payload });
+    expect(wrongMethod.statusCode).toBe(405);
+    expect(wrongMethod.json()).toEqual({ detail: 'Method "POST" not allowed.' });
+    expect(wrongMethod.headers.allow).toContain('GET');
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/v1/nothing-here/', headers: { 'content-type': type }, payload });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: 'Not found.' });
+  });
+
+  it('gives the body parsers\' per-request hooks only to the calls that take a body', () => {
+    const routes = t.app.printRoutes({ includeHooks: true, commonPrefix: false });
+    // printRoutes: a line per route, then a `• (hook) [names]` line per hook kind it runs.
+    const hooksOf = (route: string) => {
+      const lines = routes.split('\n');
+      const first = lines.findIndex((line) => line.includes(route)) + 1;
+      expect(first).toBeGreaterThan(0);
+      const end = lines.findIndex((line, i) => i >= first && !line.includes('•'));
+      return lines.slice(first, end).join('\n');
+    };
+    // @fastify/multipart's onResponse hook cleans up files saved to disk; the reads served most go without it.
+    expect(hooksOf('api/v1/localnews/ (GET')).not.toContain('onResponse');
+    expect(hooksOf('download_pdf_by_id/:id (GET')).not.toContain('onResponse');
+    expect(hooksOf('api/v1/token/ (POST)')).toContain('(preValidation) ["formBodies()"]');
+    expect(hooksOf('api/v1/token/ (POST)')).toContain('onResponse');
+  });
+
   it('answers malformed JSON with 400 JSON and no stack trace', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/token/', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
     expect(res.statusCode).toBe(400);

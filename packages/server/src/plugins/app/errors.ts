@@ -10,20 +10,25 @@ import { fieldErrorsFromValidation } from './validation-errors.js';
  */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // No route takes this method at this path, so its body is nobody's: Fastify still parses it with
+    // the root's parsers (which have no multipart or url-encoded one: plugins/app/request-bodies.ts),
+    // and a parser's refusal would hide the 404 or 405 that is the answer.
+    if (request.is404 && error.code?.startsWith('FST_ERR_CTP_')) return notFound(request, reply);
     const answer = toApiError(error);
     if (answer.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else if (!(error instanceof ApiError)) request.log.info({ code: error.code, status: answer.statusCode }, error.message);
     return send(reply, answer);
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  function notFound(request: FastifyRequest, reply: FastifyReply) {
     const allowed = app.allowedMethods(request.url);
     if (allowed.length > 0) return send(reply, httpErrors.methodNotAllowed(request.method, allowed));
     // Outside the API a page path gets the web app, which shows its 404 page (plugins/app/web-app.ts).
     const page = app.hasDecorator('webAppNotFound') ? app.webAppNotFound(request, reply) : null;
     if (page) return page;
     return send(reply, httpErrors.notFound());
-  });
+  }
+  app.setNotFoundHandler(notFound);
 });
 
 /**

@@ -1,15 +1,32 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { NewsItem } from '@hello/contract';
+import { apiPaths, type NewsItem } from '@hello/contract';
 import { httpErrors } from '../../../../http-errors.js';
 import { deleteNewsItem, insertNewsItem, type NewsItemWithFiles } from '../../../../repositories/news.js';
+import { consumes } from '../../../../schemas/errors.js';
 import { newsFormErrors, readNewsForm } from './news-form.js';
+import { newsItemMapper } from './news-item.js';
+import { createSchema, uploadBodyDoc } from './schemas.js';
+
+/** POST /api/v1/localnews/new: a multipart body, streamed (the other news calls: index.ts). */
+export default async function createNewsRoute(app: FastifyInstance) {
+  app.post(apiPaths.localNewsNew, {
+    schema: createSchema,
+    preHandler: app.requireToken,
+    config: {
+      multipartStream: true,
+      // The body is documented here but never validated by Ajv: the handler streams it.
+      swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: uploadBodyDoc, consumes }, url }),
+    },
+    handler: createNewsHandler(app, newsItemMapper(app)),
+  });
+}
 
 /**
  * POST /api/v1/localnews/new. An item is stored with all of its files or not at all (CONTRACT.md,
  * section 4): files are staged while the body streams, the item and file rows go in in one
  * transaction, and only then do the files move into place. Any failure removes every staged file.
  */
-export function createNewsHandler(app: FastifyInstance, toNewsItem: (item: NewsItemWithFiles) => NewsItem) {
+function createNewsHandler(app: FastifyInstance, toNewsItem: (item: NewsItemWithFiles) => NewsItem) {
   return async function createNews(request: FastifyRequest, reply: FastifyReply) {
     const form = await readNewsForm(request, app.uploads, app.config);
     const names = form.files.map((f) => f.storageName);
