@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { open, readFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database, PdfRow } from '../db/schema.js';
@@ -108,10 +107,11 @@ export function createPdfStore(db: Kysely<Database>, dataDir: string) {
       return meta;
     },
     /**
-     * Bytes `start` to `end` (inclusive) of the PDF: from memory for a small one, else a stream of an
-     * already opened file. Rejects when the file is missing, before anything has been sent.
+     * Bytes `start` to `end` (inclusive) of the PDF from memory for a small one, else its file, opened:
+     * the caller sends the range (storage/send-file-range.ts) and closes it. Rejects when the file is
+     * missing, before anything has been sent.
      */
-    async read(pdf: PdfMeta, start: number, end: number): Promise<Buffer | Readable> {
+    async read(pdf: PdfMeta, start: number, end: number): Promise<Buffer | FileHandle> {
       let bytes = kept.get(pdf.id);
       if (!bytes && pdf.size <= KEEP_BYTES_UP_TO && keptBytes + pdf.size <= KEEP_BYTES_IN_ALL) {
         bytes = await readFile(pdf.path);
@@ -122,8 +122,7 @@ export function createPdfStore(db: Kysely<Database>, dataDir: string) {
         }
       }
       if (bytes) return bytes.subarray(start, end + 1);
-      const handle = await open(pdf.path, 'r');
-      return handle.createReadStream({ start, end });
+      return open(pdf.path, 'r');
     },
     add,
     list: () => listPdfs(db),

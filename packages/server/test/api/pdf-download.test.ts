@@ -148,8 +148,18 @@ describe.each(dialects)('GET /download_pdf_by_id/{id} (%s)', (dialect) => {
     const whole = await get(url);
     expect(whole.statusCode).toBe(200);
     expect(whole.rawPayload.equals(bytes)).toBe(true);
+    // Sent by hand (storage/send-file-range.ts), with the headers Fastify would have sent.
+    expect(whole.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-length': String(bytes.length),
+      'content-disposition': "attachment; filename=\"large.pdf\"; filename*=UTF-8''large.pdf",
+      etag: meta!.etag,
+      'accept-ranges': 'bytes',
+      'x-content-type-options': 'nosniff',
+    });
     const part = await get(url, { range: 'bytes=1000000-1000099' });
     expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 1000000-1000099/${bytes.length}`);
     expect(part.rawPayload.equals(bytes.subarray(1_000_000, 1_000_100))).toBe(true);
     // Its file gone, a large PDF answers 404 (nothing of it was kept); a small one is served as before.
     rmSync(meta!.path);
