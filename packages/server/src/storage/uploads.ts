@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { SNIFF_BYTES, sniffContentType } from './sniff.js';
@@ -43,11 +43,10 @@ export function createUploadStore(dataDir: string) {
     publish: (names: string[]) => files.publish(names),
     discard: (names: string[]) => files.discard(names),
     sweep: (known: KnownNames) => files.sweep(known),
-    /** Opens a published file for streaming; undefined when it is not there. */
-    async open(storageName: string, range?: { start: number; end: number }) {
+    /** Opens a published file to be sent (routes/reply-with-file.ts); undefined when it is not there. */
+    async open(storageName: string): Promise<FileHandle | undefined> {
       if (!/^[0-9a-f]{32}$/.test(storageName)) return undefined; // only names we made
-      const handle = await open(files.finalPath(storageName), 'r').catch(() => undefined);
-      return handle?.createReadStream(range);
+      return open(files.finalPath(storageName), 'r').catch(() => undefined);
     },
   };
 }

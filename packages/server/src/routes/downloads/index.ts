@@ -1,11 +1,10 @@
-import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiPaths } from '@hello/contract';
 import { httpErrors } from '../../http-errors.js';
 import { errorBody } from '../../schemas/errors.js';
 import { attachmentDisposition } from '../../storage/file-names.js';
-import { sendFileRange } from '../../storage/send-file-range.js';
 import { parseId } from '../parse-id.js';
+import { replyWithFile } from '../reply-with-file.js';
 import { decideRange, noneMatch } from './conditional.js';
 
 /** The PDFs never change for an id, and the ETag lets a browser revalidate cheaply after this. */
@@ -58,20 +57,6 @@ export default async function downloadsRoutes(app: FastifyInstance) {
       'content-disposition': attachmentDisposition(pdf.fileName),
     });
     if (body === undefined || Buffer.isBuffer(body)) return reply.send(body); // no body for HEAD
-
-    // A large PDF, sent from its file by hand through reused buffers (storage/send-file-range.ts).
-    // Fastify's onResponse hooks and logging still run; its onSend hooks do not.
-    reply.hijack();
-    reply.raw.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
-    try {
-      await sendFileRange(reply.raw, body, start, end);
-    } catch (error) {
-      // The client going away is ordinary; a file that cannot be read is not.
-      if (reply.raw.destroyed) request.log.debug({ err: error, id: pdf.id }, 'PDF download ended by the client');
-      else request.log.error({ err: error, id: pdf.id }, 'PDF download failed after its headers were sent');
-      reply.raw.destroy();
-    } finally {
-      await body.close();
-    }
+    return replyWithFile(request, reply, body, start, end); // a large PDF, from its file
   }
 }

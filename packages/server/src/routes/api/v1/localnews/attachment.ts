@@ -3,6 +3,7 @@ import { httpErrors } from '../../../../http-errors.js';
 import { findNewsFile } from '../../../../repositories/news.js';
 import { attachmentDisposition } from '../../../../storage/file-names.js';
 import { parseId } from '../../../parse-id.js';
+import { replyWithFile } from '../../../reply-with-file.js';
 
 /**
  * GET/HEAD /api/v1/localnews/files/{id}?expires=…&sig=…: streams an attachment. An unknown id and a bad
@@ -15,8 +16,8 @@ export function attachmentHandler(app: FastifyInstance) {
     const { expires, sig } = request.query as Record<string, unknown>;
     if (id === undefined || !app.urlSigner.verify(id, expires, sig)) throw httpErrors.notFound();
     const file = await findNewsFile(app.db, id);
-    const stream = file && (await app.uploads.open(file.storage_name));
-    if (!file || !stream) throw httpErrors.notFound();
+    const handle = file && (await app.uploads.open(file.storage_name));
+    if (!file || !handle) throw httpErrors.notFound();
     reply.headers({
       'content-type': file.content_type,
       'content-length': String(file.size),
@@ -27,9 +28,9 @@ export function attachmentHandler(app: FastifyInstance) {
       'cache-control': 'private, max-age=3600',
     });
     if (request.method === 'HEAD') {
-      stream.destroy();
+      await handle.close();
       return reply.send();
     }
-    return reply.send(stream);
+    return replyWithFile(request, reply, handle, 0, file.size - 1);
   };
 }
