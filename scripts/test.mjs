@@ -54,9 +54,15 @@ function build(workspace) {
 }
 
 // The first lines of a failure, without colour codes: the summary is the part of a long log people read.
-// Stack frames inside node_modules (or anonymous ones) say nothing about which assertion failed.
-const firstLines = (text = '') => stripVTControlCharacters(text).trim().split('\n')
-  .filter((line) => !/^\s*at .*(node_modules|<anonymous>)/.test(line)).slice(0, 4).join('\n      ');
+// Stack frames inside node_modules (or anonymous ones) say nothing about which assertion failed; a
+// property test's counterexample can be long, and what went wrong comes after it ("Got error: ...").
+const firstLines = (text = '') => {
+  const lines = stripVTControlCharacters(text).trim().split('\n')
+    .filter((line) => !/^\s*at .*(node_modules|<anonymous>)/.test(line))
+    .map((line) => (line.length > 300 ? `${line.slice(0, 300)}…` : line));
+  const got = lines.findIndex((line) => line.startsWith('Got error'));
+  return [...lines.slice(0, 4), ...(got >= 4 ? lines.slice(got, got + 6) : [])].join('\n      ');
+};
 
 /** @returns {{ passed: number, failed: number, skipped: number, problem?: string, failures: string[] }} */
 function countVitest(report) {
