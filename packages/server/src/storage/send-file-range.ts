@@ -9,7 +9,7 @@ const MAX_IDLE_BUFFERS = 32;
 const idleBuffers: Buffer[] = [];
 let buffersCreated = 0;
 
-/** How many chunk buffers were ever made, and how many wait to be reused (tests, the benchmark). */
+/** How many chunk buffers were ever made, and how many wait to be reused (the unit test checks reuse with it). */
 export const chunkBufferStats = () => ({ created: buffersCreated, idle: idleBuffers.length });
 
 function takeBuffer(): Buffer {
