@@ -26,7 +26,9 @@ describe.each(dialects)('local news (%s)', (dialect) => {
   const note = (text: string): FilePart => ({ filename: `${text}.txt`, contentType: 'text/plain', data: `${text}\n` });
 
   it('creates an item with two files that round-trip byte for byte through their urls', async () => {
-    const binary = randomBytes(200_000);
+    // Random bytes look like a known format now and then (an MPEG audio frame: about 1 in 2,500 in a
+    // trial of 20,000), which sniffing would rightly report; a run of NULs first matches no signature.
+    const binary = Buffer.concat([Buffer.alloc(16), randomBytes(200_000)]);
     const res = await post(alice, { title: 'Market day', content: 'Saturday, 9 to 1.' }, [
       { filename: 'stalls.bin', data: binary },
       { filename: 'Plan für Samstag.txt', contentType: 'text/plain', data: 'Äpfel und Birnen\n' },
