@@ -8,22 +8,21 @@ async function main() {
   const config = loadConfig();
   const app = await buildApp(config);
 
-  // While shutting down, each answer closes its connection. Otherwise a keep-alive connection whose
-  // request was in flight at SIGTERM stays open, idle, after its answer (Fastify keeps those 72 s and
-  // closes only the connections idle at the moment close began), and close() waits past the grace
-  // period: exit 1 instead of 0 (test/reliability/graceful-shutdown.test.ts).
-  let closing = false;
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
-
   // SIGTERM/SIGINT: stop accepting, let requests in flight finish, then close the database.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    closing = true;
     if (err) app.log.error({ err }, 'fatal error, shutting down');
     else app.log.info({ signal }, 'shutting down');
-    await app.close();
+    // close() ends the keep-alive connections idle at that moment; one whose answer was still being
+    // made or sent (a login, a large PDF) would stay open after it, idle, for Fastify's 72 s, and keep
+    // close() waiting past the grace period: exit 1 instead of 0 (test/reliability/
+    // graceful-shutdown.test.ts). So each is closed as soon as it falls idle. Requests that still
+    // arrive on one get Fastify's 503 with `Connection: close`.
+    const closeWhenIdle = setInterval(() => app.server.closeIdleConnections(), 50).unref();
+    try {
+      await app.close();
+    } finally {
+      clearInterval(closeWhenIdle);
+    }
   });
 
   const address = await app.listen({ host: config.host, port: config.port });

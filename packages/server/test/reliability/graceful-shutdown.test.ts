@@ -1,9 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, spawnServer, type SpawnedServer } from '../helpers/spawn-server.js';
+import { buildLargePdf } from '../../src/pdfs/demo-pdfs.js';
+import { call, ensureBuilt, serverRoot, spawnServer, type SpawnedServer } from '../helpers/spawn-server.js';
 
 /**
  * Issue 5, "Graceful shutdown": SIGTERM while requests are in flight. Every one of them completes
@@ -26,10 +30,14 @@ const connectOutcome = (port: number) =>
 
 describe('graceful shutdown', () => {
   let server: SpawnedServer | undefined;
-  let dataDir: string;
+  let dataDir: string | undefined;
+  let downloadServer: SpawnedServer | undefined;
+  let downloadDataDir: string | undefined;
   afterAll(async () => {
     await server?.kill();
-    rmSync(dataDir, { recursive: true, force: true });
+    await downloadServer?.kill();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (downloadDataDir) rmSync(downloadDataDir, { recursive: true, force: true });
   });
 
   it('finishes every request in flight on SIGTERM, refuses new connections, and exits 0', async () => {
@@ -77,5 +85,47 @@ describe('graceful shutdown', () => {
     expect(exit, server.output().split("\n").filter((l) => !l.includes("request")).slice(-15).join("\n")).toEqual({ code: 0, signal: null });
     expect(tookMs).toBeLessThan(GRACE_MS);
     console.info(`graceful-shutdown: ${LOGINS} logins and ${DOWNLOADS} downloads in flight at SIGTERM all answered; exit 0 after ${tookMs} ms`);
+  }, 90_000);
+
+  it('closes a keep-alive connection whose download was still being sent at SIGTERM as soon as it ends', async () => {
+    downloadDataDir = mkdtempSync(path.join(tmpdir(), 'hello-sigterm-pdf-'));
+    // Larger than what the kernel's socket buffers hold, so the answer is still being sent while
+    // the client does not read; added as an operator does (the CLI), before the server starts.
+    const file = path.join(downloadDataDir, 'large.pdf');
+    writeFileSync(file, await buildLargePdf(24 * 1024 * 1024));
+    ensureBuilt();
+    execFileSync(process.execPath, [path.join(serverRoot, 'dist/cli.js'), 'add-pdf', file, '--id', '100'], {
+      cwd: downloadDataDir,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DATA_DIR: downloadDataDir, LOG_LEVEL: 'warn' },
+      stdio: 'pipe',
+    });
+    downloadServer = await spawnServer({ dataDir: downloadDataDir });
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+        http.get(`${downloadServer!.url}/download_pdf_by_id/100`, { agent }, resolve).on('error', reject);
+      });
+      response.pause();
+      expect(response.statusCode).toBe(200);
+      expect(response.headers.connection).toBe('keep-alive');
+      const size = Number(response.headers['content-length']);
+      expect(size).toBeGreaterThan(20 * 1024 * 1024);
+
+      const signalled = Date.now();
+      downloadServer.child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 500)); // the server is closing while the answer is in flight
+      let received = 0;
+      response.on('data', (chunk: Buffer) => (received += chunk.length));
+      response.resume();
+      await once(response, 'end');
+      expect(received).toBe(size);
+
+      // The connection is not left open, idle, until Fastify's keep-alive timeout (72 s): exit 0 in the grace period.
+      const exit = await downloadServer.exited();
+      expect(exit, downloadServer.output().slice(-2000)).toEqual({ code: 0, signal: null });
+      expect(Date.now() - signalled).toBeLessThan(GRACE_MS);
+    } finally {
+      agent.destroy();
+    }
   }, 90_000);
 });
