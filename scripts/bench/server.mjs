@@ -77,16 +77,17 @@ export async function waitUntilAnswering(url, child, { intervalMs = 10, timeoutM
 
 /**
  * Starts the product server on a free loopback port over `dataDir` and waits for its first answer.
+ * `nodeArgs` go to node before the script (memory-rounds.mjs: `--trace-gc`).
  * @returns {Promise<{ url: string, port: number, pid: number, readyMs: number, firstStatus: number,
  *   stop: () => Promise<void>, tracked: import('./processes.mjs').Tracked }>}
  */
-export async function startServer(dataDir, { label = 'server' } = {}) {
+export async function startServer(dataDir, { label = 'server', nodeArgs = [] } = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // cwd is the data directory's parent, a temporary directory: no stray `.env` is read.
   const cwd = path.dirname(dataDir);
   const started = performance.now();
-  const tracked = startChild(label, process.execPath, [SERVER_ENTRY], { cwd, env: benchEnv(dataDir, port) });
+  const tracked = startChild(label, process.execPath, [...nodeArgs, SERVER_ENTRY], { cwd, env: benchEnv(dataDir, port) });
   let firstStatus;
   try {
     firstStatus = await waitUntilAnswering(url + READY_PATH, tracked.child);
