@@ -76,7 +76,7 @@ npm run bench -- --build   # rebuild (npm run build) first; otherwise only a mis
 \`\`\`
 
 What the script (\`scripts/bench.mjs\`, pieces in \`scripts/bench/\`) does: it starts the built product
-(\`node packages/server/dist/server.js\`, \`NODE_ENV=production\`, SQLite in a fresh temporary \`DATA_DIR\`,
+(\`node packages/server/dist/server.js\` with the node options of \`npm start\`, \`NODE_ENV=production\`, SQLite in a fresh temporary \`DATA_DIR\`,
 \`LOG_LEVEL=warn\`, rate limits off, \`ACCESS_TOKEN_LIFETIME=3600\`) as its own process, and beside it the
 ceilings, each its own process: a bare \`node:http\` server answering the news list's exact answer
 (the product's headers and body) from memory, and nginx (Debian's \`nginx-light\`; one worker, \`sendfile on\`, no access log) serving the same

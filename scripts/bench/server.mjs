@@ -1,6 +1,7 @@
-// The product as its own process, in production mode: `node packages/server/dist/server.js` with
-// SQLite in a temporary DATA_DIR, logging at `warn`, and limits that would throttle a load generator
+// The product as its own process, in production mode: `node packages/server/dist/server.js`, with
+// the node options `npm start` uses, SQLite in a temporary DATA_DIR, logging at `warn`, and limits that would throttle a load generator
 // turned off. The time from spawn to the first answered request is measured on every start.
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -15,6 +16,23 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SERVER_DIST = path.resolve(ROOT, process.env.BENCH_SERVER_DIST ?? 'packages/server/dist');
 export const SERVER_ENTRY = path.join(SERVER_DIST, 'server.js');
 export const CLI_ENTRY = path.join(SERVER_DIST, 'cli.js');
+
+/**
+ * The options `npm start` gives node (the root package.json's start script, `node <options>
+ * scripts/start.mjs`), so that the server measured runs as the one users start.
+ */
+export const START_NODE_ARGS = (() => {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const words = String(scripts?.start ?? '').split(/\s+/);
+  const node = words.indexOf('node');
+  if (node < 0) return [];
+  const options = [];
+  for (const word of words.slice(node + 1)) {
+    if (!word.startsWith('--')) break;
+    options.push(word);
+  }
+  return options;
+})();
 
 /** The environment of every benchmarked server process (CONTRACT.md sections 1 and 5). */
 export function benchEnv(dataDir, port) {
@@ -87,7 +105,7 @@ export async function startServer(dataDir, { label = 'server', nodeArgs = [] } =
   // cwd is the data directory's parent, a temporary directory: no stray `.env` is read.
   const cwd = path.dirname(dataDir);
   const started = performance.now();
-  const tracked = startChild(label, process.execPath, [...nodeArgs, SERVER_ENTRY], { cwd, env: benchEnv(dataDir, port) });
+  const tracked = startChild(label, process.execPath, [...START_NODE_ARGS, ...nodeArgs, SERVER_ENTRY], { cwd, env: benchEnv(dataDir, port) });
   let firstStatus;
   try {
     firstStatus = await waitUntilAnswering(url + READY_PATH, tracked.child);

@@ -46,15 +46,24 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
+/** What `npm start` runs (the root package.json's start script, `node <options> scripts/start.mjs`), as arguments of node. */
+function startScriptArgs(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const [command, ...args] = scripts.start.trim().split(/\s+/);
+  if (command !== 'node') throw new Error(`the start script does not run node: ${scripts.start}`);
+  return args;
+}
+
 /**
- * Starts the product the way the README does, `node scripts/start.mjs` (that is `npm start`) from
- * the repository root, and waits until it answers. Its output goes to `logFile`.
+ * Starts the product the way the README does, `npm start` (node with the start script's arguments,
+ * without npm in between) from the repository root, and waits until it answers. Its output goes to
+ * `logFile`.
  */
 export async function startProductServer(options: StartProductOptions): Promise<ProductServer> {
   const { name, port, env, logFile, readyTimeoutMs = 240_000 } = options;
   const url = `http://127.0.0.1:${port}`;
   const out = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, startScriptArgs(), {
     cwd: repoRoot,
     env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url },
     stdio: ['ignore', out, out],
