@@ -1,6 +1,7 @@
-// The product as its own process, in production mode: `node packages/server/dist/server.js`, with
-// the node options `npm start` uses, SQLite in a temporary DATA_DIR, logging at `warn`, and limits that would throttle a load generator
-// turned off. The time from spawn to the first answered request is measured on every start.
+// The product as its own process, in production mode: `node packages/server/dist/server.js` with
+// the node options `npm start` uses, SQLite in a temporary DATA_DIR, logging at `warn`, and limits
+// that would throttle a load generator turned off. The time from spawn to the first answered request
+// is measured on every start.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
