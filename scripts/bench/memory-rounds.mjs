@@ -8,6 +8,7 @@
 // every several rounds, so most rounds repeat the previous figure.
 //   node scripts/bench/memory-rounds.mjs            ROUNDS=25 node scripts/bench/memory-rounds.mjs
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { apiPaths, downloadPdfPath } from '@hello/contract';
 import { addNews, registerUser } from './fixtures.mjs';
 import { runLoad } from './load.mjs';
@@ -28,7 +29,8 @@ const readTrace = (/** @type {string} */ text) => {
   }
 };
 readTrace(server.tracked.output()); // the collections of the start-up
-server.tracked.child.stdout?.on('data', (chunk) => readTrace(chunk.toString()));
+// Line by line: a trace line split between two chunks of output is still read whole.
+if (server.tracked.child.stdout) createInterface({ input: server.tracked.child.stdout }).on('line', readTrace);
 try {
   const user = await registerUser(server.url);
   await addNews(server.url, user.refresh, 20);
