@@ -4,6 +4,7 @@ import type { TokenPair } from '@hello/contract';
 import type { Database } from '../db/schema.js';
 import * as sessions from '../repositories/sessions.js';
 import type { Jwt } from './jwt.js';
+import { liveSessionChecks } from './live-session-checks.js';
 
 export interface Principal {
   userId: number;
@@ -18,6 +19,8 @@ export interface Principal {
  * and password reset end sessions, and with them every token that names them.
  */
 export function createSessionService(db: Kysely<Database>, jwt: Jwt, lifetimes: { access: number; refresh: number }) {
+  const findLive = liveSessionChecks((ids) => sessions.findLiveSessions(db, ids), sessions.MAX_SESSIONS_PER_QUERY);
+
   async function refreshTokenFor(userId: number, sessionId: string, expiresAt: string): Promise<string> {
     return jwt.sign({ userId, sessionId, type: 'refresh' }, new Date(expiresAt));
   }
@@ -30,8 +33,7 @@ export function createSessionService(db: Kysely<Database>, jwt: Jwt, lifetimes: 
   async function principalOf(token: string, type: 'access' | 'refresh') {
     const claims = jwt.verify(token, type);
     if (!claims) return null;
-    const live = await sessions.findLiveSession(db, claims.sessionId, claims.userId);
-    return live ?? null;
+    return findLive(claims.sessionId, claims.userId);
   }
 
   return {
@@ -51,7 +53,7 @@ export function createSessionService(db: Kysely<Database>, jwt: Jwt, lifetimes: 
     },
     /** A refresh token for a session that is already live (profile save, password change). */
     async reissueRefresh(principal: Principal): Promise<string> {
-      const live = await sessions.findLiveSession(db, principal.sessionId, principal.userId);
+      const live = await findLive(principal.sessionId, principal.userId);
       if (!live) throw new Error('session ended');
       return refreshTokenFor(live.userId, live.sessionId, live.expiresAt);
     },

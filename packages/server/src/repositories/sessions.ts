@@ -17,29 +17,54 @@ export async function createSession(db: Db, userId: number, lifetimeSeconds: num
   return session;
 }
 
-const liveSession = precompiled(['sample-session', -1, 'sample-now'] as [string, number, string], (db, sessionId, userId, now) =>
-  db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as sessionId', 'sessions.expires_at as expiresAt', 'users.id as userId', 'users.email as email'])
-    .select((eb) => eb.selectFrom('news_revision').select('revision').where('id', '=', 1).as('newsRevision'))
-    .where('sessions.id', '=', sessionId)
-    .where('sessions.user_id', '=', userId)
-    .where('sessions.ended_at', 'is', null)
-    .where('sessions.expires_at', '>', now),
+/** A session that is neither ended nor expired, with its user's e-mail and the news list's revision. */
+export interface LiveSession {
+  sessionId: string;
+  expiresAt: string;
+  userId: number;
+  email: string;
+  /** repositories/news.ts, newsRevision; undefined only in a damaged database (no revision row). */
+  newsRevision: number | undefined;
+}
+
+/**
+ * The most sessions one statement asks for. A list is padded (with its last id again) to the next
+ * of a few fixed lengths, so that a handful of compiled statements serve every batch.
+ */
+export const MAX_SESSIONS_PER_QUERY = 64;
+const LIST_LENGTHS = [1, 4, 16, MAX_SESSIONS_PER_QUERY];
+
+const liveSessionsOfLength = new Map(
+  LIST_LENGTHS.map((length) => {
+    const samples = [...Array.from({ length }, (_, i) => `sample-session-${i}`), 'sample-now'];
+    const query = precompiled(samples, (db, ...params) =>
+      db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['sessions.id as sessionId', 'sessions.expires_at as expiresAt', 'users.id as userId', 'users.email as email'])
+        .select((eb) => eb.selectFrom('news_revision').select('revision').where('id', '=', 1).as('newsRevision'))
+        .where('sessions.id', 'in', params.slice(0, -1))
+        .where('sessions.ended_at', 'is', null)
+        .where('sessions.expires_at', '>', params.at(-1)!),
+    );
+    return [length, query] as const;
+  }),
 );
 
 /**
- * The session with its user's e-mail, if it is neither ended nor expired and belongs to that user;
- * and, read in the same statement, the news list's revision (repositories/news.ts, newsRevision),
- * which the list needs on every request: one statement where there would be two is one round trip
- * less on PostgreSQL and one read lock less on SQLite, which cost more than the query itself.
- * Asked on every authenticated request, so compiled once (db/precompiled.ts).
+ * Those of the sessions (at most MAX_SESSIONS_PER_QUERY ids) that are neither ended nor expired,
+ * each with its user's e-mail; and, read in the same statement, the news list's revision, which the
+ * list needs on every request. Asked for every authenticated request (auth/live-session-checks.ts asks
+ * for the requests of one event-loop turn together), so each statement is compiled once
+ * (db/precompiled.ts).
  */
-export async function findLiveSession(db: Db, sessionId: string, userId: number, now = new Date()) {
-  const [live] = await liveSession(db, sessionId, userId, now.toISOString());
+export async function findLiveSessions(db: Db, sessionIds: readonly string[], now = new Date()): Promise<LiveSession[]> {
+  const length = LIST_LENGTHS.find((each) => each >= sessionIds.length);
+  if (sessionIds.length === 0 || length === undefined) throw new RangeError(`findLiveSessions: ${sessionIds.length} ids`);
+  const ids = Array.from({ length }, (_, i) => sessionIds[Math.min(i, sessionIds.length - 1)]!);
+  const rows = await liveSessionsOfLength.get(length)!(db, ...ids, now.toISOString());
   // No revision row (a damaged database) leaves it to the list to ask, and to say what is wrong.
-  return live && { ...live, newsRevision: live.newsRevision === null ? undefined : Number(live.newsRevision) };
+  return rows.map((row) => ({ ...row, newsRevision: row.newsRevision === null ? undefined : Number(row.newsRevision) }));
 }
 
 export async function endSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
