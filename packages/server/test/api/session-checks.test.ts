@@ -25,8 +25,9 @@ describe.each(dialects)('session checks of many requests at once (%s)', (dialect
     other = await buildApp(t.config); // a second instance on the same data
     users = [];
     for (let i = 0; i < 5; i++) users.push(await createUser(t));
+    const exp = Math.floor(Date.now() / 1000) + 3600;
     const access = (sessionId: string, userId: number) =>
-      hmacJwt('HS256', t.config.secretKey, { token_type: 'access', sid: sessionId, sub: String(userId), jti: randomUUID(), exp: Math.floor(Date.now() / 1000) + 3600 });
+      hmacJwt('HS256', t.config.secretKey, { token_type: 'access', sid: sessionId, sub: String(userId), jti: randomUUID(), exp });
     const [alice, bob] = users as [TestUser, TestUser];
     const ended = await t.app.sessions.start(alice.userId);
     await t.app.sessions.end(ended.sessionId);
