@@ -3,7 +3,7 @@
 // dist/main.bundle.js, which dist/server.js runs while it is current (see src/server.ts). A start
 // then loads one file instead of some 1,000 modules, which was most of its time.
 //
-// Left out, loaded from node_modules when used: native addons (argon2, better-sqlite3), and what
+// Left out, loaded from node_modules when used: native addons (@node-rs/argon2, better-sqlite3), and what
 // most starts never need (pg, nodemailer, the common-password list: loaded on first use). The demo
 // PDFs' code and pdf-lib go into a chunk of their own, loaded only when the demo PDFs are written.
 //
@@ -38,7 +38,7 @@ const result = await esbuild.build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  external: ['argon2', 'better-sqlite3', 'pg', 'pg-native', 'nodemailer', '@zxcvbn-ts/language-common'],
+  external: ['@node-rs/argon2', 'better-sqlite3', 'pg', 'pg-native', 'nodemailer', '@zxcvbn-ts/language-common'],
   // Bundled CommonJS code calls require() for Node's modules and the external ones.
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
   legalComments: 'none',
