@@ -1,5 +1,5 @@
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig, type PluginOption } from 'vite';
+import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /** Where the API server listens in development (`npm run dev`); see CONTRACT.md section 1. */
@@ -9,12 +9,8 @@ const proxy = {
   '/download_pdf_by_id': apiOrigin,
 };
 
-// plugin-react's type declarations resolve the hoisted vite 8 (pulled in by vitest) while this
-// package builds with vite 7; the plugin supports both at run time, only the types disagree.
-const reactPlugin = react() as unknown as PluginOption;
-
 export default defineConfig({
-  plugins: [reactPlugin],
+  plugins: [react()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -29,4 +25,16 @@ export default defineConfig({
   },
   server: { proxy },
   preview: { proxy },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+    // A form test types and clicks through user-event, about a second here; on a CI machine whose
+    // CPU is mostly taken by its neighbours it took over 5 s (vitest's default limit) and failed.
+    testTimeout: 30_000,
+    unstubGlobals: true,
+    // jsdom starts at about:blank; an http origin gives localStorage and relative fetch URLs.
+    environmentOptions: { jsdom: { url: 'http://localhost/' } },
+  },
 });
