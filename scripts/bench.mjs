@@ -22,7 +22,7 @@ import { describeMachine } from './bench/machine.mjs';
 import { rssBytes, sampleRss } from './bench/memory.mjs';
 import { findNginx, startNginx } from './bench/nginx.mjs';
 import { cleanupAll, installCleanupHandlers, tempDir } from './bench/processes.mjs';
-import { fmt, renderReport, verdict, writeDoc } from './bench/report.mjs';
+import { fmt, latencyRatio, renderReport, verdict, writeDoc } from './bench/report.mjs';
 import { ROOT, SERVER_DIST, SERVER_ENTRY } from './bench/server.mjs';
 import { measureBareStarts, measureColdStarts, measureWarmStarts } from './bench/startup.mjs';
 import { measureWebSizes, measureWireBytes } from './bench/web-sizes.mjs';
@@ -252,7 +252,7 @@ async function main() {
       measurement: 'JSON reads: p99 latency (10 connections)',
       figure: fmt.latency(product.p99),
       reference: `bare node:http: ${fmt.latency(bare.p99)}`,
-      ratio: fmt.times(Math.max(product.p99, 1) / Math.max(bare.p99, 1)),
+      ratio: fmt.times(latencyRatio(product.p99, bare.p99)),
       verdict: '—',
     });
     // Requests per second show the ceiling only while its load generator keeps up; CPU time per
@@ -343,7 +343,7 @@ async function main() {
     const reads = { url: newsUrl, headers: bearer, connections: 10, overallRate: rate, duration: plan.durationS, targetPid: pid };
     const idle = await runLoad(reads);
     const [loaded, logins] = await Promise.all([runLoad(reads), runLoad({ ...login, duration: plan.durationS + 0.5 })]);
-    const factor = Math.max(loaded.p99, 1) / Math.max(idle.p99, 1);
+    const factor = latencyRatio(loaded.p99, idle.p99);
     add({
       measurement: `Logins do not stall reads: news-list p99 at ${rate} req/s while logins run flat out`,
       figure: checked(loaded, fmt.latency(loaded.p99)),

@@ -8,11 +8,14 @@ import { machineLine } from './machine.mjs';
 const number = (value, digits = 0) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
+/** autocannon records latencies in whole milliseconds: below that it cannot tell one from another. */
+const LATENCY_RESOLUTION_MS = 1;
+
 export const fmt = {
   reqs: (v) => `${number(v)} req/s`,
   ms: (v) => (v < 1 ? `${number(v, 2)} ms` : v < 10 ? `${number(v, 1)} ms` : `${number(v)} ms`),
-  /** A latency from autocannon, which records whole milliseconds: below 1 ms it cannot tell more. */
-  latency: (v) => (v < 1 ? '< 1 ms' : fmt.ms(v)),
+  /** A latency from autocannon: "< 1 ms" below its resolution. */
+  latency: (v) => (v < LATENCY_RESOLUTION_MS ? `< ${LATENCY_RESOLUTION_MS} ms` : fmt.ms(v)),
   seconds: (ms) => `${number(ms / 1000, 2)} s`,
   mbps: (v) => `${number(v / 1e6, v < 1e7 ? 1 : 0)} MB/s`,
   mb: (v) => `${number(v / 1e6, 1)} MB`,
@@ -27,6 +30,9 @@ export const fmt = {
  * @typedef {{ measurement: string, figure: string, reference?: string, ratio?: string,
  *   verdict?: 'yes' | 'NO' | 'n/a' | '—' }} Row
  */
+
+/** The ratio of two autocannon latencies, each one under its resolution counted as the resolution. */
+export const latencyRatio = (a, b) => Math.max(a, LATENCY_RESOLUTION_MS) / Math.max(b, LATENCY_RESOLUTION_MS);
 
 /** A within-budget cell. */
 export const verdict = (ok) => (ok ? 'yes' : 'NO');
