@@ -15,8 +15,8 @@ export interface HashCost { memoryKiB: number; timeCost: number }
 
 /**
  * How many hashes run at once: one core is always left to the event loop, so a flood of logins
- * queues here instead of slowing every other request (and holds one hash's memory per core, not
- * one per thread-pool thread).
+ * queues here instead of slowing every other request, and at most one 19 MiB block per core is in
+ * use at a time (each is handed back after its hash).
  */
 export const HASH_CONCURRENCY = Math.max(1, availableParallelism() - 1);
 
