@@ -42,6 +42,24 @@ const someFiles = z.custom<ArrayLike<File>>(
 
 export const addNewsForm = z.object({ title: required(), content: required(), files: someFiles });
 
+/** Files chosen in a file input; none chosen is an empty list (or nothing at all). */
+const optionalFiles = z.custom<ArrayLike<File> | undefined>(
+  (value) => value == null || typeof (value as ArrayLike<unknown>).length === 'number',
+);
+
+/**
+ * The author's edit form (CONTRACT.md section 6): the add form's rules, plus ticking files to remove
+ * (`remove_files`, the ids as the checkboxes give them). Nothing may leave the item without a file:
+ * removing every one of its `existingFiles` and adding none is `Required` on `files`, as on the add form.
+ */
+export const editNewsForm = (existingFiles: number) =>
+  z
+    .object({ title: required(), content: required(), files: optionalFiles, remove_files: z.array(z.string()) })
+    .superRefine((value, ctx) => {
+      const kept = existingFiles - new Set(value.remove_files).size + (value.files?.length ?? 0);
+      if (kept < 1) ctx.addIssue({ code: 'custom', path: ['files'], message: formMessages.required });
+    });
+
 export const profileForm = z.object({
   first_name: required(),
   last_name: required(),
@@ -54,4 +72,5 @@ export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 export type ResetRequestForm = z.infer<typeof resetRequestForm>;
 export type ResetConfirmForm = z.infer<typeof resetConfirmForm>;
 export type AddNewsForm = z.infer<typeof addNewsForm>;
+export type EditNewsForm = z.infer<ReturnType<typeof editNewsForm>>;
 export type ProfileForm = z.infer<typeof profileForm>;

@@ -4,6 +4,8 @@ export const apiPaths = {
   tokenRefresh: '/api/v1/token/refresh/',
   localNews: '/api/v1/localnews/',
   localNewsNew: '/api/v1/localnews/new',
+  /** One item: GET, PATCH (its author), DELETE (its author). Use `newsItemPath(id)` to build a URL. */
+  localNewsItem: '/api/v1/localnews/:id/',
   /** A news attachment, downloaded by its signed, expiring `url` (our addition; see types.ts). */
   localNewsFile: '/api/v1/localnews/files/:id',
   registration: '/api/v1/rest-auth/registration/',
@@ -21,6 +23,7 @@ export const apiPaths = {
 } as const;
 
 export const downloadPdfPath = (id: number | string): string => `/download_pdf_by_id/${id}`;
+export const newsItemPath = (id: number | string): string => `/api/v1/localnews/${id}/`;
 
 /** The single-page app's routes (specification, section 2). Any other path is the 404 page. */
 export const appRoutes = {
@@ -41,13 +44,30 @@ export const appRoutes = {
   resetNewPassword: '/resetnewpassword',
   register: '/register',
   userProfile: '/userprofile',
+  /** Every news item, newest first, a page at a time (CONTRACT.md section 6). */
+  news: '/news',
+  /** One item; `newsItemRoute(id)` builds it. */
+  newsItem: '/news/:id',
+  /** The author's edit form; `editNewsRoute(id)` builds it. */
+  editNews: '/news/:id/edit',
 } as const;
+
+export const newsItemRoute = (id: number | string): string => `/news/${id}`;
+export const editNewsRoute = (id: number | string): string => `/news/${id}/edit`;
 
 export type AppRoute = (typeof appRoutes)[keyof typeof appRoutes];
 
+/** An item id in a page path: a positive integer in its one spelling (`7`, not `07`). */
+const ID_SEGMENT = '[1-9][0-9]{0,9}';
+
+/** A route pattern (`/news/:id/edit`) as a regular expression matching the paths it serves. */
+export const appRoutePattern = (route: string): RegExp =>
+  new RegExp(`^${route.replace(/:[a-z]+/g, ID_SEGMENT)}$`);
+
+const appRoutePatterns = Object.values(appRoutes).map(appRoutePattern);
+
 /** True for a path the app has a page for; the server answers every other non-API path with 404. */
-export const isAppRoute = (path: string): boolean =>
-  (Object.values(appRoutes) as string[]).includes(path);
+export const isAppRoute = (path: string): boolean => appRoutePatterns.some((pattern) => pattern.test(path));
 
 /** Which PDFs the demo pages use (specification, section 2). */
 export const demoPdfIds = { download: 1, viewer: 3, print: 3 } as const;

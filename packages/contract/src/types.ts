@@ -58,6 +58,17 @@ export interface NewsItem {
   files: NewsFile[];
 }
 
+/**
+ * PATCH /api/v1/localnews/{id}/ (its author): every field optional. As JSON, or as multipart with
+ * `files` (added, repeated) and `remove_files` (ids of the item's files, repeated). The item keeps
+ * at least one file.
+ */
+export interface NewsUpdateRequest {
+  title?: string;
+  content?: string;
+  remove_files?: number[];
+}
+
 /** 400 answers: messages per field; errors of no one field go under `non_field_errors`. */
 export type FieldErrors = Record<string, string[]>;
 /** Every other error answer. */

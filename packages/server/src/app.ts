@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { loggerOptions } from './logger.js';
 import type { OutboxOptions } from './mail/outbox-worker.js';
 import auth from './plugins/app/auth.js';
+import compression from './plugins/app/compression.js';
 import errors, { frameworkErrors } from './plugins/app/errors.js';
 import mail from './plugins/app/mail.js';
 import openapi from './plugins/app/openapi.js';
@@ -68,6 +69,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(mail, { outbox: options.outbox });
   await app.register(rateLimit);
   await app.register(securityHeaders);
+  await app.register(compression); // before the routes: it adds its hooks to each route as it is added
   await app.register(storage);
   await app.register(openapi); // before the routes: it collects them as they are added
   await app.register(routes);

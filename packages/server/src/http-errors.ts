@@ -24,6 +24,7 @@ export const httpErrors = {
   tokenNotValid: () =>
     new ApiError(401, { detail: serverMessages.tokenNotValid, code: errorCodes.tokenNotValid }, WWW_AUTHENTICATE),
   noActiveAccount: () => new ApiError(401, { detail: serverMessages.noActiveAccount }, WWW_AUTHENTICATE),
+  permissionDenied: () => new ApiError(403, { detail: serverMessages.permissionDenied }),
   notFound: () => new ApiError(404, { detail: serverMessages.notFound }),
   methodNotAllowed: (method: string, allow: string[]) =>
     new ApiError(405, { detail: serverMessages.methodNotAllowed(method) }, { Allow: allow.join(', ') }),

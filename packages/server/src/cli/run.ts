@@ -3,6 +3,7 @@ import { buildApp } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { CliError, processIo, usageError, type CliIo } from './io.js';
 import { mailCommand } from './mail.js';
+import { newsCommand } from './news.js';
 import { addPdfCommand, listPdfsCommand } from './pdfs.js';
 import { createUserCommand } from './users.js';
 
@@ -22,6 +23,7 @@ const commands: Record<string, Command> = {
   'add-pdf': addPdfCommand,
   'list-pdfs': listPdfsCommand,
   mail: mailCommand,
+  news: newsCommand,
 };
 
 const help = () =>

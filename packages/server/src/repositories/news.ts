@@ -1,8 +1,11 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
 import { precompiled } from '../db/precompiled.js';
 import type { Database, NewsFileRow } from '../db/schema.js';
 
 type Db = Kysely<Database>;
+
+/** Row locks (`FOR UPDATE`) are PostgreSQL's; SQLite has one writer at a time anyway. */
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export interface NewsItemWithFiles {
   id: number;
@@ -20,23 +23,59 @@ export interface NewFile {
   contentType: string;
 }
 
+/** Where a page of the list starts: just after (older than) this item. */
+export interface NewsPosition {
+  createdAt: string;
+  id: number;
+}
+
 /**
- * Every item, newest first, with its author's e-mail and its files in upload order: two queries
- * whatever the number of items (never one per item).
+ * A page of the list, newest first: at most `limit` items older than `before` (keyset pagination on
+ * the (created_at, id) index, so the 1000th page costs what the first does), with authors and files.
+ * `more` tells whether older items exist, read as one extra row.
  */
-export async function listNews(db: Db): Promise<NewsItemWithFiles[]> {
-  const items = await db
+export async function listNewsPage(db: Db, limit: number, before?: NewsPosition): Promise<{ items: NewsItemWithFiles[]; more: boolean }> {
+  let query = db
     .selectFrom('news_items')
     .innerJoin('users', 'users.id', 'news_items.author_id')
     .select(['news_items.id', 'news_items.title', 'news_items.content', 'news_items.created_at', 'users.email as author'])
     .orderBy('news_items.created_at', 'desc')
     .orderBy('news_items.id', 'desc')
-    .execute();
+    .limit(limit + 1);
+  if (before) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('news_items.created_at', 'news_items.id'), '<', eb.tuple(before.createdAt, before.id)),
+    );
+  }
+  const rows = await query.execute();
+  const items = rows.slice(0, limit);
+  return { items: await withFiles(db, items), more: rows.length > limit };
+}
+
+/** One item with its author's e-mail and id (for the author's rights) and its files; undefined if none. */
+export async function findNewsItem(db: Db, id: number): Promise<(NewsItemWithFiles & { author_id: number }) | undefined> {
+  const item = await db
+    .selectFrom('news_items')
+    .innerJoin('users', 'users.id', 'news_items.author_id')
+    .select(['news_items.id', 'news_items.title', 'news_items.content', 'news_items.created_at', 'users.email as author', 'news_items.author_id'])
+    .where('news_items.id', '=', id)
+    .executeTakeFirst();
+  return item && (await withFiles(db, [item]))[0];
+}
+
+/** The author's id of an item; undefined when there is no such item. */
+export async function findNewsAuthor(db: Db, id: number): Promise<number | undefined> {
+  const row = await db.selectFrom('news_items').select('author_id').where('id', '=', id).executeTakeFirst();
+  return row?.author_id;
+}
+
+/** Each item with its files in upload order: one query for all of them (never one per item). */
+async function withFiles<T extends { id: number }>(db: Db, items: T[]): Promise<(T & Pick<NewsItemWithFiles, 'files'>)[]> {
   if (items.length === 0) return [];
-  // Every item is listed, so every file is wanted: no id list (and no bound-parameter limit) needed.
   const files = await db
     .selectFrom('news_files')
     .select(['id', 'news_id', 'original_name', 'size', 'content_type'])
+    .where('news_id', 'in', items.map((item) => item.id))
     .orderBy('news_id')
     .orderBy('position')
     .execute();
@@ -65,6 +104,27 @@ const revisionQuery = precompiled([] as [], (db) => db.selectFrom('news_revision
 const raiseNewsRevision = (db: Db) =>
   db.updateTable('news_revision').set((eb) => ({ revision: eb('revision', '+', 1) })).where('id', '=', 1).execute();
 
+/** Adds file rows to an item from `firstPosition` on; their ids in the order given. */
+async function insertFiles(trx: Db, newsId: number, files: NewFile[], firstPosition: number): Promise<number[]> {
+  // VALUES with no rows is not SQL; an item from the API always has files, one from code may not.
+  if (files.length === 0) return [];
+  const rows = await trx
+    .insertInto('news_files')
+    .values(
+      files.map((f, i) => ({
+        news_id: newsId,
+        storage_name: f.storageName,
+        original_name: f.originalName,
+        size: f.size,
+        content_type: f.contentType,
+        position: firstPosition + i,
+      })),
+    )
+    .returning(['id', 'position'])
+    .execute();
+  return rows.sort((a, b) => a.position - b.position).map((r) => r.id);
+}
+
 /** Stores an item and all of its file rows in one transaction: all or nothing. */
 export async function insertNewsItem(
   db: Db,
@@ -77,35 +137,114 @@ export async function insertNewsItem(
       .values({ author_id: item.authorId, title: item.title, content: item.content, created_at: item.createdAt })
       .returning('id')
       .executeTakeFirstOrThrow();
-    // (VALUES with no rows is not SQL; an item from the API always has files, one from code may not.)
-    const rows =
-      files.length === 0
-        ? []
-        : await trx
-            .insertInto('news_files')
-            .values(
-              files.map((f, position) => ({
-                news_id: id,
-                storage_name: f.storageName,
-                original_name: f.originalName,
-                size: f.size,
-                content_type: f.contentType,
-                position,
-              })),
-            )
-            .returning(['id', 'position'])
-            .execute();
-    const fileIds = rows.sort((a, b) => a.position - b.position).map((r) => r.id);
+    const fileIds = await insertFiles(trx, id, files, 0);
     await raiseNewsRevision(trx);
     return { id, fileIds };
   });
 }
 
-/** Undoes an insert whose files could not be put in place (the files cascade). */
-export async function deleteNewsItem(db: Db, id: number): Promise<void> {
+/** Why an edit was not made; thrown inside the transaction so that nothing of it stays. */
+export class NewsEditRefused extends Error {
+  constructor(
+    readonly reason: 'gone' | 'unknown-files' | 'no-files-left' | 'too-many-files',
+    readonly fileIds: number[] = [],
+  ) {
+    super(`news edit refused: ${reason}`);
+  }
+}
+
+export interface NewsEdit {
+  title?: string;
+  content?: string;
+  /** Ids of the item's files to remove. */
+  removeFileIds: number[];
+  /** Staged files to add after the item's others. */
+  addFiles: NewFile[];
+  /** Most files the item may have after the edit. */
+  maxFiles: number;
+}
+
+/** What an edit changed, enough to put the item back as it was (undoNewsEdit). */
+export interface NewsEditDone {
+  before: { title: string; content: string };
+  removed: NewsFileRow[];
+  addedFileIds: number[];
+}
+
+/**
+ * The author's edit in one transaction: title and content, files removed and added; throws
+ * NewsEditRefused (nothing changed) when the item is gone or not the author's, a file to remove is
+ * not the item's, or the item would be left with no file or too many. The item's row is locked first,
+ * so two edits of one item at once are made one after the other (each sees the other's files).
+ */
+export async function editNewsItem(db: Db, id: number, authorId: number, edit: NewsEdit): Promise<NewsEditDone> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('news_items')
+      .select(['title', 'content'])
+      .where('id', '=', id)
+      .where('author_id', '=', authorId)
+      .$if(isPostgres(trx), (q) => q.forUpdate())
+      .executeTakeFirst();
+    if (!before) throw new NewsEditRefused('gone');
+
+    const removeIds = [...new Set(edit.removeFileIds)];
+    const removed =
+      removeIds.length === 0
+        ? []
+        : await trx.deleteFrom('news_files').where('news_id', '=', id).where('id', 'in', removeIds).returningAll().execute();
+    if (removed.length < removeIds.length) {
+      const found = new Set(removed.map((f) => f.id));
+      throw new NewsEditRefused('unknown-files', removeIds.filter((fileId) => !found.has(fileId)));
+    }
+
+    const { count, last } = await trx
+      .selectFrom('news_files')
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('position').as('last')])
+      .where('news_id', '=', id)
+      .executeTakeFirstOrThrow();
+    const total = Number(count) + edit.addFiles.length;
+    if (total === 0) throw new NewsEditRefused('no-files-left');
+    if (total > edit.maxFiles) throw new NewsEditRefused('too-many-files');
+    const addedFileIds = await insertFiles(trx, id, edit.addFiles, last === null ? 0 : Number(last) + 1);
+
+    const changes = { ...(edit.title !== undefined && { title: edit.title }), ...(edit.content !== undefined && { content: edit.content }) };
+    if (Object.keys(changes).length > 0) await trx.updateTable('news_items').set(changes).where('id', '=', id).execute();
+    await raiseNewsRevision(trx);
+    return { before, removed, addedFileIds };
+  });
+}
+
+/** Puts an edited item back as it was (its added files could not be put in place). */
+export async function undoNewsEdit(db: Db, id: number, done: NewsEditDone): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    if (done.addedFileIds.length > 0) await trx.deleteFrom('news_files').where('id', 'in', done.addedFileIds).execute();
+    if (done.removed.length > 0) await trx.insertInto('news_files').values(done.removed).execute();
+    await trx.updateTable('news_items').set(done.before).where('id', '=', id).execute();
+    await raiseNewsRevision(trx);
+  });
+}
+
+/**
+ * Deletes an item and its file rows in one transaction (by its author when `authorId` is given) and
+ * returns the storage names of its files, to be removed once this has committed; undefined when there
+ * was no such item.
+ */
+export async function deleteNewsItem(db: Db, id: number, authorId?: number): Promise<string[] | undefined> {
+  return db.transaction().execute(async (trx) => {
+    // Locked first: an edit of this item under way adds its files before they are listed here.
+    const item = await trx
+      .selectFrom('news_items')
+      .select('id')
+      .where('id', '=', id)
+      .$if(authorId !== undefined, (q) => q.where('author_id', '=', authorId!))
+      .$if(isPostgres(trx), (q) => q.forUpdate())
+      .executeTakeFirst();
+    if (!item) return undefined;
+    const files = await trx.deleteFrom('news_files').where('news_id', '=', id).returning('storage_name').execute();
     await trx.deleteFrom('news_items').where('id', '=', id).execute();
     await raiseNewsRevision(trx);
+    return files.map((f) => f.storage_name);
   });
 }
 

@@ -3,15 +3,17 @@ import requestBodies from '../plugins/app/request-bodies.js';
 import downloads from './downloads/index.js';
 import passwordReset from './api/password-reset/index.js';
 import createNews from './api/v1/localnews/create.js';
+import editNews from './api/v1/localnews/edit.js';
 import localNews from './api/v1/localnews/index.js';
 import restAuth from './api/v1/rest-auth/index.js';
 import token from './api/v1/token/index.js';
 import user from './api/v1/user/index.js';
 import users from './api/v1/users/index.js';
 
-/** Every route of CONTRACT.md section 2. Each folder is its URL prefix. */
+/** Every route of the API. Each folder is its URL prefix. */
 export default async function routes(app: FastifyInstance) {
-  // The reads served most, without a body parser's per-request hooks (plugins/app/request-bodies.ts).
+  // The reads served most (and the calls without a body), without a body parser's per-request hooks
+  // (plugins/app/request-bodies.ts).
   await app.register(localNews);
   await app.register(downloads);
 
@@ -24,5 +26,6 @@ export default async function routes(app: FastifyInstance) {
     await scope.register(user);
     await scope.register(passwordReset);
     await scope.register(createNews);
+    await scope.register(editNews);
   });
 }

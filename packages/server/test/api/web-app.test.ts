@@ -36,13 +36,19 @@ describe.each(dialects)('the web app (%s)', (dialect) => {
 
   it('answers every route of the app with index.html, 200 and no-cache', async () => {
     for (const route of Object.values(appRoutes)) {
-      const res = await get(route);
+      const res = await get(route.replace(':id', '7'));
       expect(res.statusCode, route).toBe(200);
       expect(res.body).toBe(INDEX);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
     expect((await get('/resetnewpassword?token=abc')).statusCode).toBe(200);
+    // A news page's id is a positive integer in its one spelling; anything else is the 404 page.
+    for (const path of ['/news/abc', '/news/07', '/news/0', '/news/7/edit/more', '/news/']) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.body, path).toBe(INDEX);
+    }
     const head = await t.app.inject({ method: 'HEAD', url: '/about' });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');

@@ -8,13 +8,14 @@ import { createPgDatabase } from '../helpers/pg-database.js';
 import { call, formData, spawnServer, type SpawnedServer } from '../helpers/spawn-server.js';
 
 /**
- * Issue 5, "Crash safety" / CONTRACT.md section 4: SIGKILL in the middle of a burst of registrations
- * and uploads; after a restart on the same data, every call that was answered with success is there,
- * no news item lacks a file, and no file lacks its row.
+ * SIGKILL in the middle of a burst of registrations and uploads, and of one of edits and deletions;
+ * after a restart on the same data, every call that was answered with success is there, no news item
+ * lacks a file, and no file lacks its row (docs/api.md, "What is never lost").
  */
 const REGISTRATIONS = 40;
 const UPLOADS = 40;
 const AUTHORS = 4;
+const ITEMS_TO_CHANGE = 45;
 
 const filesUnder = (dir: string): string[] =>
   (readdirSync(dir, { recursive: true }) as string[]).filter((f) => statSync(path.join(dir, f)).isFile());
@@ -121,5 +122,96 @@ describe.each(dialects)('crash safety (%s)', (dialect) => {
     const stored = filesUnder(uploads);
     expect(stored.filter((f) => f.startsWith('.tmp')), 'staged files left after restart').toEqual([]);
     expect(stored.length).toBe(listedFiles);
+  }, 180_000);
+  it('leaves edits and deletions whole after SIGKILL: no row without its file, no file without its row', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'hello-crash-edit-'));
+    cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const env: Record<string, string> = { RATE_LIMIT_LOGIN: '0', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', ACCESS_TOKEN_LIFETIME: '3600' };
+    if (dialect === 'postgres') {
+      const database = await createPgDatabase();
+      cleanup.push(database.drop);
+      env.DATABASE_URL = database.url;
+    }
+    let server: SpawnedServer = await spawnServer({ dataDir, env });
+    cleanup.push(() => server.kill());
+    const json = (body: object) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const credentials = { email: 'editor@example.com', password: 'Editor-Password-2026' };
+    const registration = { email: credentials.email, password1: credentials.password, password2: credentials.password };
+    const key = (await call(`${server.url}/api/v1/rest-auth/registration/`, { method: 'POST', ...json(registration) })).json().key;
+    const access = async () => (await call(`${server.url}/api/v1/token/`, { method: 'POST', ...json(credentials) })).json().access as string;
+
+    // Items to work on, each with two files.
+    type Item = { id: number; files: { id: number; name: string }[] };
+    const items: Item[] = [];
+    for (let i = 0; i < ITEMS_TO_CHANGE; i += 1) {
+      const files = [0, 1].map((n) => ({ name: `f${i}-${n}.bin`, type: 'application/octet-stream', bytes: randomBytes(2000 + n) }));
+      const res = await call(`${server.url}/api/v1/localnews/new`, {
+        method: 'POST',
+        headers: { authorization: `Token ${key}` },
+        body: formData({ title: `item ${i}`, content: 'to be changed' }, files),
+      });
+      expect(res.status).toBe(201);
+      items.push(res.json());
+    }
+    const bearer = { authorization: `Bearer ${await access()}` };
+
+    // The burst: every item is edited (one file out, one in) or deleted, all at once; the deletions
+    // (far quicker) start once the first edit is answered, and the kill comes after a third of the edits.
+    const edited = new Map<number, { title: string; name: string; bytes: Buffer }>();
+    const deleted: number[] = [];
+    const toEdit = items.filter((_, i) => i % 3 !== 2);
+    const toDelete = items.filter((_, i) => i % 3 === 2);
+    let answered = 0;
+    let killed = false;
+    let startDeletions = () => {};
+    const deletionsMayStart = new Promise<void>((resolve) => (startDeletions = resolve));
+    const answer = () => {
+      answered += 1;
+      startDeletions();
+      if (answered === Math.floor(toEdit.length / 3) && !killed) {
+        killed = true;
+        process.kill(server.pid, 'SIGKILL');
+      }
+    };
+    const url = (item: Item) => `${server.url}/api/v1/localnews/${item.id}/`;
+    const work = toEdit.map((item) => {
+      const change = { title: `edited ${item.id}`, name: `new-${item.id}.bin`, bytes: randomBytes(3000 + item.id) };
+      const body = formData({ title: change.title }, [{ name: change.name, type: 'application/octet-stream', bytes: change.bytes }]);
+      body.append('remove_files', String(item.files[0]!.id));
+      return call(url(item), { method: 'PATCH', headers: bearer, body }).then((res) => {
+        if (res.status === 200) edited.set(item.id, change);
+        answer();
+      }, () => {});
+    });
+    const remove = (item: Item) => call(url(item), { method: 'DELETE', headers: bearer }).then((res) => void (res.status === 204 && deleted.push(item.id)), () => {});
+    work.push(deletionsMayStart.then(() => Promise.all(toDelete.map(remove))));
+    await Promise.all(work);
+    await server.exited();
+    expect(killed, `the burst finished (${answered} edits answered) before the kill`).toBe(true);
+    expect(edited.size).toBeGreaterThan(0);
+    console.info(`crash-safety edits (${dialect}): killed after ${answered} edits answered; ${edited.size} edits and ${deleted.length} deletions answered`);
+
+    server = await spawnServer({ dataDir, env });
+    const auth = { authorization: `Bearer ${await access()}` };
+    for (const id of deleted) expect((await call(`${server.url}/api/v1/localnews/${id}/`, { headers: auth })).status, `deleted item ${id}`).toBe(404);
+    let rowFiles = 0;
+    for (const item of items) {
+      const res = await call(url(item), { headers: auth });
+      if (res.status === 404) continue; // deleted, answered or not
+      const now = res.json() as { title: string; files: { id: number; name: string; url: string }[] };
+      const change = edited.get(item.id);
+      if (change) {
+        expect(now.title).toBe(change.title);
+        expect(now.files.map((f) => f.id)).not.toContain(item.files[0]!.id);
+        expect((await call(server.url + now.files.find((f) => f.name === change.name)!.url)).body.equals(change.bytes)).toBe(true);
+      }
+      // Whatever happened, an item is whole: two files, each one there.
+      expect(now.files.length, `item ${item.id}`).toBe(2);
+      for (const file of now.files) expect((await call(server.url + file.url)).status, `file ${file.name} of item ${item.id}`).toBe(200);
+      rowFiles += now.files.length;
+    }
+    const stored = filesUnder(path.join(dataDir, 'uploads'));
+    expect(stored.filter((f) => f.startsWith('.tmp')), 'staged files left after restart').toEqual([]);
+    expect(stored.length, 'files on disk without a row').toBe(rowFiles);
   }, 180_000);
 });

@@ -17,7 +17,7 @@ export function fieldErrorsFromValidation(errors: FastifySchemaValidationError[]
     if (error.keyword === 'required') {
       add(pointer ? `${pointer}.${String(params.missingProperty)}` : String(params.missingProperty), serverMessages.fieldRequired);
     } else if (!pointer) {
-      add('non_field_errors', 'Invalid data. Expected a dictionary.');
+      add('non_field_errors', serverMessages.notADictionary);
     } else if (error.keyword === 'minLength' && params.limit === 1) {
       add(pointer, serverMessages.blank);
     } else if (error.keyword === 'maxLength') {
@@ -26,6 +26,12 @@ export function fieldErrorsFromValidation(errors: FastifySchemaValidationError[]
       add(pointer, serverMessages.invalidEmail);
     } else if (error.keyword === 'type' && params.type === 'string') {
       add(pointer, serverMessages.notAString);
+    } else if (error.keyword === 'type' && params.type === 'integer') {
+      add(pointer, serverMessages.invalidInteger);
+    } else if (error.keyword === 'minimum') {
+      add(pointer, serverMessages.minValue(Number(params.limit)));
+    } else if (error.keyword === 'maximum') {
+      add(pointer, serverMessages.maxValue(Number(params.limit)));
     } else {
       add(pointer, 'Invalid value.');
     }

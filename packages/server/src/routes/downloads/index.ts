@@ -26,7 +26,7 @@ const schema = {
 /** GET /download_pdf_by_id/{id}: anonymous; a large PDF is streamed from disk, never read whole into memory. */
 export default async function downloadsRoutes(app: FastifyInstance) {
   // HEAD is its own method here (not Fastify's automatic one, which would zero Content-Length).
-  app.route({ method: ['GET', 'HEAD'], url: apiPaths.downloadPdf, schema, handler: downloadPdf });
+  app.route({ method: ['GET', 'HEAD'], url: apiPaths.downloadPdf, schema, compress: false, handler: downloadPdf });
 
   async function downloadPdf(request: FastifyRequest, reply: FastifyReply) {
     const id = parseId((request.params as { id?: string }).id);

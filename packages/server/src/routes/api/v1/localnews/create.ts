@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiPaths, type NewsItem } from '@hello/contract';
 import { httpErrors } from '../../../../http-errors.js';
-import { deleteNewsItem, insertNewsItem, type NewsItemWithFiles } from '../../../../repositories/news.js';
+import { createNewsItem } from '../../../../news/news-changes.js';
+import type { NewsItemWithFiles } from '../../../../repositories/news.js';
 import { consumes } from '../../../../schemas/errors.js';
 import { newsFormErrors, readNewsForm } from './news-form.js';
+import { newsDeps } from './news-deps.js';
 import { newsItemMapper } from './news-item.js';
 import { createSchema, uploadBodyDoc } from './schemas.js';
 
@@ -22,37 +24,21 @@ export default async function createNewsRoute(app: FastifyInstance) {
 }
 
 /**
- * POST /api/v1/localnews/new. An item is stored with all of its files or not at all (CONTRACT.md,
- * section 4): files are staged while the body streams, the item and file rows go in in one
- * transaction, and only then do the files move into place. Any failure removes every staged file.
+ * POST /api/v1/localnews/new. An item is stored with all of its files or not at all: files are staged
+ * while the body streams, then news/news-changes.ts commits the rows and publishes the files.
  */
 function createNewsHandler(app: FastifyInstance, toNewsItem: (item: NewsItemWithFiles) => NewsItem) {
   return async function createNews(request: FastifyRequest, reply: FastifyReply) {
     const form = await readNewsForm(request, app.uploads, app.config);
-    const names = form.files.map((f) => f.storageName);
     const errors = newsFormErrors(form);
     if (Object.keys(errors).length > 0) {
-      await app.uploads.discard(names);
+      await app.uploads.discard(form.files.map((f) => f.storageName));
       throw httpErrors.fields(errors);
     }
     const principal = request.principal!;
     const item = { authorId: principal.userId, title: String(form.title), content: String(form.content), createdAt: new Date().toISOString() };
     const files = form.files.map((f) => ({ storageName: f.storageName, originalName: f.name, size: f.size, contentType: f.contentType }));
-
-    let stored: Awaited<ReturnType<typeof insertNewsItem>>;
-    try {
-      stored = await insertNewsItem(app.db, item, files);
-    } catch (error) {
-      await app.uploads.discard(names);
-      throw error;
-    }
-    try {
-      await app.uploads.publish(names);
-    } catch (error) {
-      await deleteNewsItem(app.db, stored.id); // undo: the item must not outlive its files
-      await app.uploads.discard(names);
-      throw error;
-    }
+    const stored = await createNewsItem(newsDeps(app), item, files);
     return reply.code(201).send(
       toNewsItem({
         id: stored.id,

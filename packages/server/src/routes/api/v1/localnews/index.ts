@@ -1,23 +1,60 @@
-import type { FastifyInstance } from 'fastify';
-import { apiPaths } from '@hello/contract';
-import type { NewsItemWithFiles } from '../../../../repositories/news.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiPaths, serverMessages } from '@hello/contract';
+import { httpErrors } from '../../../../http-errors.js';
+import { deleteNewsItemWithFiles } from '../../../../news/news-changes.js';
+import { acceptedEncoding } from '../../../../plugins/app/compression.js';
+import { findNewsItem, type NewsItemWithFiles } from '../../../../repositories/news.js';
+import { parseId } from '../../../parse-id.js';
 import { attachmentHandler } from './attachment.js';
+import { authorsItem } from './author-check.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { newsDeps } from './news-deps.js';
 import { newsItemMapper } from './news-item.js';
-import { createNewsListCache } from './news-list-cache.js';
-import { fileSchema, listSchema } from './schemas.js';
+import { createNewsPageCache, type NewsPage } from './news-page-cache.js';
+import { deleteSchema, fileSchema, itemSchema, listSchema } from './schemas.js';
 
-/** GET /api/v1/localnews/ and the attachments' signed links (POST /api/v1/localnews/new: create.ts). */
+/**
+ * The news calls without a body: the list, one item, its deletion, and the attachments' signed links
+ * (the creation: create.ts; the edit: edit.ts).
+ */
 export default async function localnewsRoutes(app: FastifyInstance) {
   const toNewsItem = newsItemMapper(app);
 
-  const newsListBody = createNewsListCache(app.db, app.urlSigner.expiry);
-  app.get(apiPaths.localNews, { schema: listSchema, preHandler: app.requireBearer }, async (request, reply) => {
+  const newsPage = createNewsPageCache(app.db, app.urlSigner.expiry);
+  // Authenticated before the query is validated: a caller without a session learns nothing, not even a 400.
+  app.get(apiPaths.localNews, { schema: listSchema, preValidation: app.requireBearer, compress: false }, async (request, reply) => {
+    const { limit, before } = request.query as { limit: number; before?: string };
+    const start = before === undefined ? undefined : decodeCursor(before);
+    if (before !== undefined && !start) throw httpErrors.field('before', serverMessages.invalidCursor);
     // Serialized by the route's response schema (fast-json-stringify) when rebuilt, then sent as bytes.
     const render = (items: NewsItemWithFiles[], nowMs: number) => reply.serialize(items.map((item) => toNewsItem(item, nowMs))) as string;
-    const body = await newsListBody(render, request.principal!.newsRevision);
-    return reply.type('application/json; charset=utf-8').send(body);
+    const page = await newsPage(render, limit, start, request.principal!.newsRevision);
+    if (page.next) reply.header('link', `<${apiPaths.localNews}?limit=${limit}&before=${encodeCursor(page.next)}>; rel="next"`);
+    return sendPage(request, reply, page);
+  });
+
+  app.get(apiPaths.localNewsItem, { schema: itemSchema, preHandler: app.requireBearer }, async (request) => {
+    const id = parseId((request.params as { id?: string }).id);
+    const item = id === undefined ? undefined : await findNewsItem(app.db, id);
+    if (!item) throw httpErrors.notFound();
+    return toNewsItem(item);
+  });
+
+  app.delete(apiPaths.localNewsItem, { schema: deleteSchema, preHandler: app.requireBearer }, async (request, reply) => {
+    const { id, authorId } = await authorsItem(app, request);
+    if (!(await deleteNewsItemWithFiles(newsDeps(app), id, authorId))) throw httpErrors.notFound();
+    return reply.code(204).send();
   });
 
   // A plain link (no Authorization header): the signature is the permission.
-  app.route({ method: ['GET', 'HEAD'], url: apiPaths.localNewsFile, schema: fileSchema, handler: attachmentHandler(app) });
+  app.route({ method: ['GET', 'HEAD'], url: apiPaths.localNewsFile, schema: fileSchema, compress: false, handler: attachmentHandler(app) });
+}
+
+/** A kept page, compressed once per page and encoding when the client accepts it and it is worth it. */
+async function sendPage(request: FastifyRequest, reply: FastifyReply, page: NewsPage) {
+  reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
+  const encoding = acceptedEncoding(request);
+  const compressed = encoding && page.body(encoding);
+  if (!compressed) return reply.send(page.json);
+  return reply.header('content-encoding', encoding).send(await compressed);
 }

@@ -1,32 +1,35 @@
 import type { FastifyRequest } from 'fastify';
-import { serverMessages, type FieldErrors } from '@hello/contract';
+import { newsLimits, serverMessages, type FieldErrors } from '@hello/contract';
 import { ApiError, httpErrors } from '../../../../http-errors.js';
 import { guardedParts } from '../../../../plugins/app/form-bodies.js';
 import { cleanFileName } from '../../../../storage/file-names.js';
 import type { StagedUpload, UploadStore } from '../../../../storage/uploads.js';
+import { parseId } from '../../../parse-id.js';
 
 export interface NewsForm {
   title?: unknown;
   content?: unknown;
+  /** `remove_files` of an edit, each value as sent (repeated in a form, an array in JSON). */
+  removeFiles: unknown[];
   files: (StagedUpload & { name: string })[];
 }
 
 export interface UploadLimits { maxUploadFileBytes: number; maxUploadFiles: number }
 
-const MAX_TITLE_LENGTH = 255;
-
 /**
- * Reads the create-news body. Multipart files are streamed one by one into staging; the parser's limits
+ * Reads the body of a news item's creation or edit. Multipart files are streamed one by one into staging; the parser's limits
  * stop an oversized file or one file too many while it streams. On any failure every staged file is
  * removed before the error goes on. JSON and url-encoded bodies carry no files (so they get the
  * files-required answer).
  */
 export async function readNewsForm(request: FastifyRequest, uploads: UploadStore, limits: UploadLimits): Promise<NewsForm> {
   if (!request.isMultipart()) {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    return { title: lastOf(body.title), content: lastOf(body.content), files: [] };
+    const body = request.body ?? {};
+    if (typeof body !== 'object' || Array.isArray(body)) throw httpErrors.field('non_field_errors', serverMessages.notADictionary);
+    const { title, content, remove_files } = body as Record<string, unknown>;
+    return { title: lastOf(title), content: lastOf(content), removeFiles: remove_files === undefined ? [] : [remove_files].flat(), files: [] };
   }
-  const form: NewsForm = { files: [] };
+  const form: NewsForm = { removeFiles: [], files: [] };
   try {
     for await (const part of guardedParts(request)) {
       if (part.type === 'file') {
@@ -40,6 +43,8 @@ export async function readNewsForm(request: FastifyRequest, uploads: UploadStore
       } else if (part.fieldname === 'title' || part.fieldname === 'content') {
         if (part.valueTruncated) throw httpErrors.payloadTooLarge();
         form[part.fieldname] = part.value;
+      } else if (part.fieldname === 'remove_files') {
+        form.removeFiles.push(part.value);
       }
     }
   } catch (error) {
@@ -59,24 +64,33 @@ function uploadError(error: unknown, limits: UploadLimits): unknown {
   return new ApiError(400, { detail: serverMessages.malformedBody }); // busboy: malformed multipart data
 }
 
-/** Field errors in Django REST Framework's words; `{}` when the form is valid. */
-export function newsFormErrors(form: NewsForm): FieldErrors {
+/**
+ * Field errors in Django REST Framework's words; `{}` when the form is valid. A creation needs every
+ * field; an edit (`partial`) checks only the fields it sends, needs no file, and may name files to remove.
+ */
+export function newsFormErrors(form: NewsForm, partial = false): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of ['title', 'content'] as const) {
     const value = form[field];
-    if (value === undefined || value === null) errors[field] = [serverMessages.fieldRequired];
-    else if (typeof value !== 'string') errors[field] = [serverMessages.notAString];
+    if (value === undefined || value === null) {
+      if (!partial) errors[field] = [serverMessages.fieldRequired];
+    } else if (typeof value !== 'string') errors[field] = [serverMessages.notAString];
     else if (value.trim() === '') errors[field] = [serverMessages.blank];
     // PostgreSQL cannot store U+0000 in text; refuse it on both databases, as DRF does.
-    else if (value.includes('\u0000')) errors[field] = ['Null characters are not allowed.'];
+    else if (value.includes('\u0000')) errors[field] = [serverMessages.nullCharacters];
   }
-  if (typeof form.title === 'string' && form.title.length > MAX_TITLE_LENGTH) {
-    errors.title = [`Ensure this field has no more than ${MAX_TITLE_LENGTH} characters.`];
+  if (typeof form.title === 'string' && form.title.length > newsLimits.maxTitleLength) {
+    errors.title = [serverMessages.titleTooLong(newsLimits.maxTitleLength)];
   }
-  if (form.files.length === 0) errors.files = [serverMessages.fieldRequired];
-  else if (form.files.some((f) => f.size === 0)) errors.files = ['The submitted file is empty.'];
+  if (form.files.length === 0 && !partial) errors.files = [serverMessages.fieldRequired];
+  else if (form.files.some((f) => f.size === 0)) errors.files = [serverMessages.emptyFile];
+  if (partial && form.removeFiles.some((value) => fileId(value) === undefined)) errors.remove_files = [serverMessages.invalidInteger];
   return errors;
 }
+
+/** A file id as JSON (a number) or a form (a string) sends it. */
+export const fileId = (value: unknown): number | undefined =>
+  parseId(typeof value === 'number' && Number.isInteger(value) ? String(value) : typeof value === 'string' ? value.trim() : undefined);
 
 /** A repeated url-encoded field arrives as an array: the last value counts, as for other calls. */
 const lastOf = (value: unknown) => (Array.isArray(value) ? value.at(-1) : value);

@@ -1,3 +1,4 @@
+import { newsLimits } from '@hello/contract';
 import { badRequest, errorBody } from '../../../../schemas/errors.js';
 
 /** JSON Schemas of the news calls: they document the API and drive fast-json-stringify. */
@@ -28,12 +29,47 @@ export const newsItem = {
 } as const;
 
 const authErrors = { 401: errorBody } as const;
+const forbidden = { ...errorBody, description: 'Not the item\'s author' } as const;
+const itemParams = { type: 'object', properties: { id: { type: 'string', description: 'News item id.' } } } as const;
 
 export const listSchema = {
-  summary: 'Every news item, newest first',
+  summary: 'News items, newest first, a page at a time',
+  description:
+    'When older items exist, the `Link` header names the next page (`rel="next"`); follow it as it is: the cursor is opaque.',
   tags: ['news'],
   security: [{ bearer: [] }],
-  response: { 200: { type: 'array', items: newsItem }, ...authErrors },
+  querystring: {
+    type: 'object',
+    properties: {
+      limit: { type: 'integer', minimum: 1, maximum: newsLimits.maxPageSize, default: newsLimits.defaultPageSize, description: 'Items per page.' },
+      before: { type: 'string', description: 'Opaque cursor from the previous page\'s `Link` header.' },
+    },
+  },
+  response: { 200: { type: 'array', items: newsItem }, 400: badRequest, ...authErrors },
+};
+
+export const itemSchema = {
+  summary: 'One news item',
+  tags: ['news'],
+  security: [{ bearer: [] }],
+  params: itemParams,
+  response: { 200: newsItem, ...authErrors, 404: errorBody },
+};
+
+export const editSchema = {
+  summary: "Edit a news item (its author): title, content, files added and removed; it keeps at least one file",
+  tags: ['news'],
+  security: [{ bearer: [] }],
+  params: itemParams,
+  response: { 200: newsItem, 400: badRequest, ...authErrors, 403: forbidden, 404: errorBody, 413: errorBody, 415: errorBody },
+};
+
+export const deleteSchema = {
+  summary: 'Delete a news item (its author) with its files',
+  tags: ['news'],
+  security: [{ bearer: [] }],
+  params: itemParams,
+  response: { 204: { description: 'Deleted.', type: 'null' }, ...authErrors, 403: forbidden, 404: errorBody },
 };
 
 export const createSchema = {
@@ -54,6 +90,17 @@ export const uploadBodyDoc = {
     title: { type: 'string' },
     content: { type: 'string' },
     files: { type: 'array', items: { type: 'string', format: 'binary' }, description: 'Repeat the field for each file.' },
+  },
+} as const;
+
+/** The edit's body, for the OpenAPI description only (the handler reads it itself, as the upload's). */
+export const editBodyDoc = {
+  type: 'object',
+  properties: {
+    title: { type: 'string' },
+    content: { type: 'string' },
+    files: { type: 'array', items: { type: 'string', format: 'binary' }, description: 'Files to add; repeat the field for each.' },
+    remove_files: { type: 'array', items: { type: 'integer' }, description: 'Ids of the item\'s files to remove; repeat the field for each.' },
   },
 } as const;
 

@@ -10,7 +10,7 @@ const LIST = '/api/v1/localnews/';
 const NEW = '/api/v1/localnews/new';
 
 /**
- * The news list's answer is kept between requests (routes/api/v1/localnews/news-list-cache.ts). These
+ * The news list's pages are kept between requests (routes/api/v1/localnews/news-page-cache.ts). These
  * check that a kept answer is never served once it is stale: not after a change made by another server
  * instance on the same database, not after an undone add, not after its links' expiry step.
  */

@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import {
+  deleteNewsItem,
+  editNewsItem,
+  insertNewsItem,
+  undoNewsEdit,
+  type NewFile,
+  type NewsEdit,
+  type NewsEditDone,
+} from '../repositories/news.js';
+import { changeWithFiles, type FileSteps } from '../storage/file-changes.js';
+
+/** What a change of news needs: the database, the attachments' store, and where to report leftovers. */
+export interface NewsDeps {
+  db: Kysely<Database>;
+  uploads: FileSteps;
+  log: { warn(details: object, message: string): void };
+}
+
+const leftover = (deps: NewsDeps) => (error: unknown) =>
+  deps.log.warn({ err: error }, 'a removed attachment stays on disk until the next start-up sweep');
+
+/**
+ * Every change of a news item with its files goes through changeWithFiles: all or nothing, files
+ * removed only after the commit (the HTTP calls and the operators' `news delete` alike).
+ */
+export function createNewsItem(
+  deps: NewsDeps,
+  item: { authorId: number; title: string; content: string; createdAt: string },
+  files: NewFile[],
+) {
+  return changeWithFiles(deps.uploads, {
+    staged: files.map((f) => f.storageName),
+    commit: () => insertNewsItem(deps.db, item, files),
+    // The item must not outlive its files.
+    undo: async ({ id }) => void (await deleteNewsItem(deps.db, id)),
+  });
+}
+
+/** The author's edit (repositories/news.ts, editNewsItem); throws NewsEditRefused when it is not made. */
+export function editNewsItemWithFiles(deps: NewsDeps, id: number, authorId: number, edit: NewsEdit): Promise<NewsEditDone> {
+  return changeWithFiles(
+    deps.uploads,
+    {
+      staged: edit.addFiles.map((f) => f.storageName),
+      commit: () => editNewsItem(deps.db, id, authorId, edit),
+      removed: (done) => done.removed.map((f) => f.storage_name),
+      undo: (done) => undoNewsEdit(deps.db, id, done),
+    },
+    leftover(deps),
+  );
+}
+
+/** Deletes an item (its author's, when `authorId` is given); false when there was no such item. */
+export async function deleteNewsItemWithFiles(deps: NewsDeps, id: number, authorId?: number): Promise<boolean> {
+  const removed = await changeWithFiles(
+    deps.uploads,
+    { staged: [], commit: () => deleteNewsItem(deps.db, id, authorId), removed: (names) => names ?? [] },
+    leftover(deps),
+  );
+  return removed !== undefined;
+}

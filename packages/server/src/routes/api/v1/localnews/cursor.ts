@@ -1,0 +1,19 @@
+import type { NewsPosition } from '../../../../repositories/news.js';
+
+/**
+ * The list's `before` cursor: the last item of a page (its `created_at` and id), base64url-encoded so
+ * that clients treat it as opaque and never build one. Anything that does not decode to exactly what
+ * `encodeCursor` makes is not a cursor.
+ */
+export const encodeCursor = (position: NewsPosition): string =>
+  Buffer.from(`${position.id}.${position.createdAt}`).toString('base64url');
+
+export function decodeCursor(cursor: string): NewsPosition | undefined {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) return undefined;
+  // created_at is an ISO 8601 UTC timestamp, as every row stores it (db/schema.ts).
+  const match = /^([1-9]\d{0,9})\.(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z)$/.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
+  if (!match) return undefined;
+  const position = { id: Number(match[1]), createdAt: match[2]! };
+  // One spelling per position: a cursor with stray bits or padding is refused, not read loosely.
+  return encodeCursor(position) === cursor ? position : undefined;
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiPaths, serverMessages } from '@hello/contract';
+import { ApiError, httpErrors } from '../../../../http-errors.js';
+import { editNewsItemWithFiles } from '../../../../news/news-changes.js';
+import { findNewsItem, NewsEditRefused } from '../../../../repositories/news.js';
+import { consumes } from '../../../../schemas/errors.js';
+import { authorsItem } from './author-check.js';
+import { fileId, newsFormErrors, readNewsForm } from './news-form.js';
+import { newsDeps } from './news-deps.js';
+import { newsItemMapper } from './news-item.js';
+import { editBodyDoc, editSchema } from './schemas.js';
+
+/** PATCH /api/v1/localnews/{id}/: the author's edit, JSON or multipart (with files to add). */
+export default async function editNewsRoute(app: FastifyInstance) {
+  const toNewsItem = newsItemMapper(app);
+  app.patch(apiPaths.localNewsItem, {
+    schema: editSchema,
+    preHandler: app.requireBearer,
+    config: {
+      multipartStream: true,
+      // The body is documented here but never validated by Ajv: the handler reads it (news-form.ts).
+      swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: editBodyDoc, consumes }, url }),
+    },
+    handler: async function editNews(request: FastifyRequest, reply: FastifyReply) {
+      const { id, authorId } = await authorsItem(app, request);
+      const form = await readNewsForm(request, app.uploads, app.config);
+      const errors = newsFormErrors(form, true);
+      if (Object.keys(errors).length > 0) {
+        await app.uploads.discard(form.files.map((f) => f.storageName));
+        throw httpErrors.fields(errors);
+      }
+      try {
+        await editNewsItemWithFiles(newsDeps(app), id, authorId, {
+          ...(typeof form.title === 'string' && { title: form.title }),
+          ...(typeof form.content === 'string' && { content: form.content }),
+          removeFileIds: form.removeFiles.map((value) => fileId(value)!),
+          addFiles: form.files.map((f) => ({ storageName: f.storageName, originalName: f.name, size: f.size, contentType: f.contentType })),
+          maxFiles: app.config.maxUploadFiles || Infinity,
+        });
+      } catch (error) {
+        throw error instanceof NewsEditRefused ? refusal(error, app.config.maxUploadFiles) : error;
+      }
+      const item = await findNewsItem(app.db, id);
+      if (!item) throw httpErrors.notFound(); // deleted right after the edit
+      return reply.send(toNewsItem(item));
+    },
+  });
+}
+
+/** The answer to an edit the repository refused (nothing of it was stored). */
+function refusal(error: NewsEditRefused, maxFiles: number): ApiError {
+  switch (error.reason) {
+    case 'gone':
+      return httpErrors.notFound();
+    case 'unknown-files':
+      return httpErrors.fields({ remove_files: error.fileIds.map((id) => serverMessages.noSuchFile(String(id))) });
+    case 'no-files-left':
+      return httpErrors.field('files', serverMessages.keepOneFile);
+    case 'too-many-files':
+      return httpErrors.field('files', serverMessages.tooManyFiles(maxFiles));
+  }
+}
