@@ -34,20 +34,37 @@ describe('the app', () => {
     renderAt('/');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const hrefs = within(nav).getAllByRole('link').map((link) => link.getAttribute('href'));
+    // Pages of one item (/news/:id) are reached from the lists, not from the menu.
     const expected = Object.values(appRoutes).filter(
-      (path) => path !== appRoutes.resetPasswordRequestConfirmed && path !== appRoutes.resetNewPassword,
+      (path) =>
+        path !== appRoutes.resetPasswordRequestConfirmed && path !== appRoutes.resetNewPassword && !path.includes(':'),
     );
     expect(new Set(hrefs)).toEqual(new Set(expected));
+    expect(hrefs).toContain(appRoutes.news);
   });
 
-  it.each(Object.values(appRoutes))('renders %s as a page of its own, not the 404 page', async (path) => {
-    spyConsoleError();
-    mockFetch(() => jsonResponse(404, { detail: 'Not found.' }));
-    renderAt(path);
-    await waitFor(() => expect(screen.queryByText('Loading ...', { selector: '.route-loading *' })).not.toBeInTheDocument());
-    expect(screen.getByRole('heading', { level: 2 })).toBeInTheDocument();
-    expect(screen.queryByText(texts.notFound)).not.toBeInTheDocument();
-  });
+  // A route with an id is visited with one (`/news/:id` → `/news/7`).
+  it.each(Object.values(appRoutes).map((route) => route.replace(':id', '7')))(
+    'renders %s as a page of its own, not the 404 page',
+    async (path) => {
+      spyConsoleError();
+      mockFetch(() => jsonResponse(404, { detail: 'Not found.' }));
+      renderAt(path);
+      await waitFor(() => expect(screen.queryByText('Loading ...', { selector: '.route-loading *' })).not.toBeInTheDocument());
+      expect(screen.getByRole('heading', { level: 2 })).toBeInTheDocument();
+      expect(screen.queryByText(texts.notFound)).not.toBeInTheDocument();
+    },
+  );
+
+  it.each(['/news/abc', '/news/07', '/news/0/edit', '/news/1.5', '/news/7/', '/news/7/edit/more', '/news/12345678901'])(
+    'shows the 404 page for %s, whose id is not one the server makes',
+    async (path) => {
+      const fetchMock = mockFetch(() => jsonResponse(200, {}));
+      renderAt(path);
+      expect(await screen.findByRole('heading', { level: 2, name: texts.notFound })).toBeInTheDocument();
+      expect(fetchMock.mock.calls.filter(([url]) => url.startsWith('/api/v1/localnews/'))).toEqual([]);
+    },
+  );
 
   it('sends a user whose stored token has expired from a page that needs auth to /login, remembering the page', async () => {
     clearAuth();

@@ -1,11 +1,22 @@
 import type { ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
-import { appRoutes } from '@hello/contract';
+import { Route, Routes, useLocation } from 'react-router';
+import { appRoutePattern, appRoutes } from '@hello/contract';
 import { AppLayout } from '@/components/layout/app-layout';
 import { lazyRoute } from './lazy-route';
 import AboutRoute from './routes/about';
 import HomeRoute from './routes/home';
 import NotFoundRoute from './routes/not-found';
+
+/**
+ * A page of one item (`/news/:id`): a path whose id the server could never have made gets the 404
+ * page, as the server's own status for it does (the contract's `isAppRoute`), before any chunk loads.
+ */
+function withId(route: string, Page: ComponentType): ComponentType {
+  const pattern = appRoutePattern(route);
+  return function PageWithId() {
+    return pattern.test(useLocation().pathname) ? <Page /> : <NotFoundRoute />;
+  };
+}
 
 /**
  * The specification's route table (§2). Home, about and 404 ship with the app; every page with
@@ -29,6 +40,9 @@ const pages: [path: string, Page: ComponentType][] = [
   [appRoutes.resetNewPassword, lazyRoute(() => import('./routes/reset-new-password'))],
   [appRoutes.register, lazyRoute(() => import('./routes/register'))],
   [appRoutes.userProfile, lazyRoute(() => import('./routes/user-profile'))],
+  [appRoutes.news, lazyRoute(() => import('./routes/news'))],
+  [appRoutes.newsItem, withId(appRoutes.newsItem, lazyRoute(() => import('./routes/news-item')))],
+  [appRoutes.editNews, withId(appRoutes.editNews, lazyRoute(() => import('./routes/edit-news')))],
   // Any other path: the 404 page (the server also answers it with status 404).
   ['*', NotFoundRoute],
 ];

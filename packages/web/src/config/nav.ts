@@ -16,6 +16,7 @@ export const navGroups: NavGroup[] = [
     title: 'News',
     links: [
       { to: appRoutes.localNews, label: 'Local news' },
+      { to: appRoutes.news, label: 'All news' },
       { to: appRoutes.addLocalNews, label: 'Add news' },
     ],
   },

@@ -77,12 +77,12 @@ export function useAuth(): AuthState {
   return useSyncExternalStore(subscribe, getAuthState);
 }
 
-// Another tab logging in or out changes the shared stored token; follow it here too.
+// Another tab logging in or out changes the shared stored token; follow it here too. The new token
+// may be another account's, so the e-mail is forgotten as well (lib/current-user asks again).
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key !== TOKEN_STORAGE_KEY && event.key !== null) return;
-    const hasToken = readToken() !== null;
-    update(hasToken ? { hasToken, access: null } : { hasToken, access: null, email: null });
+    update({ hasToken: readToken() !== null, access: null, email: null });
   });
 }
 

@@ -10,3 +10,10 @@ export function formatBytes(bytes: number): string {
   }
   return `${value >= 10 ? Math.round(value) : Math.round(value * 10) / 10} ${units[unit]}`;
 }
+
+/** An ISO 8601 moment in the reader's language and time zone: "12 Mar 2026, 14:05". */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}

@@ -1,45 +1,29 @@
-import { useCallback, useEffect, useState } from 'react';
 import { apiPaths, type NewsItem } from '@hello/contract';
-import { apiJson } from '@/lib/api-client';
-import { AuthLostError } from '@/lib/errors';
+import { useResource } from '@/lib/use-resource';
+import { getNewsPage } from './get-news-page';
 
-/** GET /api/v1/localnews/ with a Bearer token and credentials (specification §7). */
-export function getNews(signal?: AbortSignal): Promise<NewsItem[]> {
-  return apiJson<NewsItem[]>(apiPaths.localNews, {
-    auth: 'bearer',
-    credentials: 'include',
-    ...(signal ? { signal } : {}),
-  });
+/**
+ * The newest page of GET /api/v1/localnews/ (up to the server's default page size, 50 items).
+ * /localnews picks its random item "from the list": since the list became paged (CONTRACT.md §6)
+ * that is the newest page, which is what a visitor of that page cares about.
+ */
+export async function getNews(signal?: AbortSignal): Promise<NewsItem[]> {
+  return (await getNewsPage(apiPaths.localNews, signal)).items;
 }
 
 export interface NewsState {
   status: 'loading' | 'ready' | 'failed';
   items: NewsItem[];
+  /** Older items exist beyond `items` (see /news for them). */
+  hasOlder: boolean;
 }
+
+const noItems: NewsItem[] = [];
 
 /** The news list, loaded on mount; `reload` fetches it again without reloading the page. */
 export function useNews(): NewsState & { reload: () => void } {
-  const [state, setState] = useState<NewsState>({ status: 'loading', items: [] });
-  const [generation, setGeneration] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getNews(controller.signal).then(
-      (items) => setState({ status: 'ready', items: Array.isArray(items) ? items : [] }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        // Specification §8: failures are logged, not shown; a lost session has redirected already.
-        if (!(error instanceof AuthLostError)) console.error('Could not load the news', error);
-        setState((previous) => ({ ...previous, status: 'failed' }));
-      },
-    );
-    return () => controller.abort();
-  }, [generation]);
-
-  const reload = useCallback(() => {
-    setState((previous) => ({ ...previous, status: 'loading' }));
-    setGeneration((value) => value + 1);
-  }, []);
-
-  return { ...state, reload };
+  const news = useResource('news', (signal) => getNewsPage(apiPaths.localNews, signal), 'the news');
+  // Specification §8: failures are logged, not shown; a 404 is a failure like any other here.
+  const status = news.status === 'notfound' ? 'failed' : news.status;
+  return { status, items: news.data?.items ?? noItems, hasOlder: Boolean(news.data?.next), reload: news.reload };
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { addNewsForm, defaultLimits } from '@hello/contract';
-import { InputField, TextareaField } from '@/components/ui/form/field';
 import { FormFrame } from '@/components/ui/form/form-frame';
 import { Progress } from '@/components/ui/progress';
 import { useAppForm } from '@/lib/use-app-form';
 import { formatBytes } from '@/utils/format';
 import { createNews } from '../api/create-news';
+import { NewsFields } from './news-fields';
 
 const filesHint =
   `Choose one or more files: up to ${defaultLimits.maxUploadFiles}, ` +
@@ -34,9 +34,7 @@ export function AddNewsForm({ onSuccess }: { onSuccess: () => void }) {
       form={f}
       footer={progress !== null && <Progress value={progress} label="Uploading" />}
     >
-      <InputField label="Title" autoComplete="off" error={f.errorFor('title')} {...f.register('title')} />
-      <TextareaField label="Content" error={f.errorFor('content')} {...f.register('content')} />
-      <InputField label="Files" type="file" multiple hint={filesHint} error={f.errorFor('files')} {...f.register('files')} />
+      <NewsFields register={f.register} errorFor={f.errorFor} filesLabel="Files" filesHint={filesHint} />
     </FormFrame>
   );
 }

@@ -36,6 +36,8 @@ describe('local news page', () => {
     const fetchMock = mockFetch(() => jsonResponse(200, [item(1, 'First'), item(2, 'Second')]));
     renderRoute(<LocalNewsRoute />, { path: '/localnews' });
     expect(await screen.findByRole('heading', { name: 'Second' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Second' })).toHaveAttribute('href', '/news/2');
+    expect(screen.getByRole('link', { name: 'All news' })).toHaveAttribute('href', '/news');
     expect(screen.queryByText('First')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'file-2.pdf' })).toHaveAttribute('href', '/signed/2');
     expect(screen.getByRole('link', { name: 'Change password' })).toHaveAttribute('href', '/changepassword');
@@ -43,6 +45,15 @@ describe('local news page', () => {
     expect(url).toBe(apiPaths.localNews);
     expect(headerOf(init, 'Authorization')).toBe('Bearer acc');
     expect(init?.credentials).toBe('include');
+  });
+
+  it('says the item is one of the newest when the list has older pages', async () => {
+    mockFetch(() =>
+      jsonResponse(200, [item(1, 'Only')], { Link: `<${apiPaths.localNews}?limit=50&before=x>; rel="next"` }),
+    );
+    renderRoute(<LocalNewsRoute />, { path: '/localnews' });
+    await screen.findByRole('heading', { name: 'Only' });
+    expect(screen.getByText('One of the newest 1 item, picked at random')).toBeInTheDocument();
   });
 
   it('refresh this page loads the list again without reloading the page', async () => {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { appRoutes, texts, type NewsItem } from '@hello/contract';
+import { appRoutes, newsItemRoute, texts, type NewsItem } from '@hello/contract';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
 import { formatBytes } from '@/utils/format';
@@ -12,11 +12,15 @@ export function pickRandom<T>(items: readonly T[], random: () => number = Math.r
   return items.length ? items[Math.floor(random() * items.length)] : undefined;
 }
 
-function NewsCard({ item, total }: { item: NewsItem; total: number }) {
+function NewsCard({ item, total, newest }: { item: NewsItem; total: number; newest: boolean }) {
   return (
     <article className="news-card" aria-labelledby="news-title">
-      <p className="news-kicker">One of {total} {total === 1 ? 'item' : 'items'}, picked at random</p>
-      <h3 id="news-title" className="news-title">{item.title}</h3>
+      <p className="news-kicker">
+        One of {newest ? 'the newest ' : ''}{total} {total === 1 ? 'item' : 'items'}, picked at random
+      </p>
+      <h3 id="news-title" className="news-title">
+        <Link to={newsItemRoute(item.id)}>{item.title}</Link>
+      </h3>
       {item.files.length > 0 && (
         <ul className="news-files" aria-label="Attachments">
           {item.files.map((file) => (
@@ -38,16 +42,17 @@ export function RandomNews() {
   return (
     <div className="stack">
       {news.status === 'loading' && <Loading />}
-      {news.status === 'ready' && item && <NewsCard item={item} total={news.items.length} />}
+      {news.status === 'ready' && item && <NewsCard item={item} total={news.items.length} newest={news.hasOlder} />}
       {news.status === 'ready' && !item && (
         <p className="muted">
           No news yet. <Link to={appRoutes.addLocalNews}>Add the first item</Link>.
         </p>
       )}
-      <div className="row">
+      <div className="row news-links">
         <Button variant="secondary" onClick={news.reload} disabled={news.status === 'loading'}>
           {texts.refreshThisPage}
         </Button>
+        <Link to={appRoutes.news}>All news</Link>
         <Link to={appRoutes.changePassword}>Change password</Link>
       </div>
     </div>

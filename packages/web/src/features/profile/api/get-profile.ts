@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { apiPaths, type Profile } from '@hello/contract';
 import { apiJson } from '@/lib/api-client';
 import { setUserEmail } from '@/lib/auth';
-import { AuthLostError } from '@/lib/errors';
+import { useResource } from '@/lib/use-resource';
 
 /** GET /api/v1/user/profile/ with a Bearer token. */
 export function getProfile(signal?: AbortSignal): Promise<Profile> {
@@ -14,23 +13,16 @@ export type ProfileState =
   | { status: 'ready'; profile: Profile }
   | { status: 'failed' };
 
+async function loadProfile(signal: AbortSignal): Promise<Profile> {
+  const profile = await getProfile(signal);
+  setUserEmail(profile.email || null);
+  return profile;
+}
+
 /** The signed-in user's profile, loaded once on mount; `replace` shows a saved version. */
 export function useProfile(): [ProfileState, (profile: Profile) => void] {
-  const [state, setState] = useState<ProfileState>({ status: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    getProfile(controller.signal).then(
-      (profile) => {
-        setUserEmail(profile.email || null);
-        setState({ status: 'ready', profile });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (!(error instanceof AuthLostError)) console.error('Could not load the profile', error);
-        setState({ status: 'failed' });
-      },
-    );
-    return () => controller.abort();
-  }, []);
-  return [state, (profile) => setState({ status: 'ready', profile })];
+  const { status, data, replace } = useResource('profile', loadProfile, 'the profile');
+  const state: ProfileState =
+    status === 'ready' && data ? { status, profile: data } : status === 'loading' ? { status } : { status: 'failed' };
+  return [state, replace];
 }

@@ -1,0 +1,44 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { newsItemRoute } from '@hello/contract';
+import { Alert } from '@/components/ui/alert';
+import { Loading } from '@/components/ui/loading';
+import { Page } from '@/components/ui/page';
+import { parseNewsId, useNewsItem } from '@/features/news/api/get-news-item';
+import { EditNewsForm } from '@/features/news/components/edit-news-form';
+import { LoadFailed, NewsNotFound } from '@/features/news/components/news-states';
+import { sameEmail, useCurrentUserEmail } from '@/lib/current-user';
+
+const title = 'Edit news item';
+
+function EditNewsPage({ id }: { id: number }) {
+  const item = useNewsItem(id);
+  const email = useCurrentUserEmail();
+  const navigate = useNavigate();
+
+  if (item.status === 'notfound') return <Page title="News item not found"><NewsNotFound /></Page>;
+  if (item.status === 'failed') return <Page title={title}><LoadFailed what="This news item" onRetry={item.reload} /></Page>;
+  if (!item.data || email === undefined) return <Page title={title}><Loading /></Page>;
+
+  if (!sameEmail(email, item.data.author)) {
+    return (
+      <Page title={title}>
+        <Alert tone="info" title="Only the author can edit this item.">
+          <p>
+            <Link to={newsItemRoute(id)}>Back to “{item.data.title}”</Link>
+          </p>
+        </Alert>
+      </Page>
+    );
+  }
+  return (
+    <Page title={title} intro={<Link to={newsItemRoute(id)}>{item.data.title}</Link>}>
+      <EditNewsForm item={item.data} onSaved={() => void navigate(newsItemRoute(id))} />
+    </Page>
+  );
+}
+
+/** /news/{id}/edit: the author's edit form (the router shows the 404 page for a malformed id). */
+export default function EditNewsRoute() {
+  const id = parseNewsId(useParams().id);
+  return id === null ? null : <EditNewsPage key={id} id={id} />;
+}

@@ -1,0 +1,39 @@
+import { useNavigate, useParams } from 'react-router';
+import { appRoutes } from '@hello/contract';
+import { Loading } from '@/components/ui/loading';
+import { Page } from '@/components/ui/page';
+import { parseNewsId, useNewsItem } from '@/features/news/api/get-news-item';
+import { AuthorActions } from '@/features/news/components/author-actions';
+import { NewsArticle } from '@/features/news/components/news-article';
+import { LoadFailed, NewsNotFound } from '@/features/news/components/news-states';
+import { sameEmail, useCurrentUserEmail } from '@/lib/current-user';
+import type { NewsRouteState } from './news';
+
+function NewsItemPage({ id }: { id: number }) {
+  const item = useNewsItem(id);
+  const email = useCurrentUserEmail();
+  const navigate = useNavigate();
+
+  if (item.status === 'notfound') return <Page title="News item not found"><NewsNotFound /></Page>;
+  if (item.status === 'failed') return <Page title="News item"><LoadFailed what="This news item" onRetry={item.reload} /></Page>;
+  if (!item.data) return <Page title="News item"><Loading /></Page>;
+
+  const deleted = () => {
+    const state: NewsRouteState = { notice: `“${item.data?.title}” was deleted.` };
+    void navigate(appRoutes.news, { replace: true, state });
+  };
+  return (
+    <Page title={item.data.title}>
+      <NewsArticle
+        item={item.data}
+        actions={sameEmail(email, item.data.author) && <AuthorActions item={item.data} onDeleted={deleted} />}
+      />
+    </Page>
+  );
+}
+
+/** /news/{id}: one item (the router shows the 404 page for a malformed id). */
+export default function NewsItemRoute() {
+  const id = parseNewsId(useParams().id);
+  return id === null ? null : <NewsItemPage key={id} id={id} />;
+}

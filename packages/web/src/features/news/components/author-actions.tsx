@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { editNewsRoute, type NewsItem } from '@hello/contract';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { AuthLostError } from '@/lib/errors';
+import { describeSubmissionError } from '@/lib/form-errors';
+import { deleteNews } from '../api/delete-news';
+
+type Step = { name: 'idle' } | { name: 'confirming' } | { name: 'deleting' } | { name: 'failed'; messages: string[] };
+
+/**
+ * Edit and Delete, for the item's author. Delete asks first, in the page (no modal to trap or
+ * escape from): the question and its two buttons replace the Delete button, Cancel focused.
+ */
+export function AuthorActions({ item, onDeleted }: { item: NewsItem; onDeleted: () => void }) {
+  const [step, setStep] = useState<Step>({ name: 'idle' });
+  const cancel = useRef<HTMLButtonElement>(null);
+  const ask = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  const confirming = step.name === 'confirming';
+  // Focus follows the question: onto Cancel when it appears, back onto Delete when it is gone.
+  useEffect(() => {
+    if (confirming) cancel.current?.focus();
+    else if (asked.current) ask.current?.focus();
+    asked.current ||= confirming;
+  }, [confirming]);
+
+  const remove = async () => {
+    setStep({ name: 'deleting' });
+    try {
+      await deleteNews(item.id);
+    } catch (error) {
+      if (error instanceof AuthLostError) return;
+      console.error('Could not delete the news item', error);
+      const { fields, general } = describeSubmissionError(error);
+      setStep({ name: 'failed', messages: [...general, ...Object.values(fields).flat()] });
+      return;
+    }
+    onDeleted();
+  };
+
+  const files = item.files.length;
+  return (
+    <div className="news-actions">
+      {step.name === 'failed' && (
+        <Alert title="The item was not deleted.">
+          {step.messages.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </Alert>
+      )}
+      {step.name === 'confirming' || step.name === 'deleting' ? (
+        <div className="news-confirm" role="group" aria-labelledby="news-confirm-question">
+          <p id="news-confirm-question">
+            Delete this item and its {files} {files === 1 ? 'file' : 'files'}? This cannot be undone.
+          </p>
+          <div className="row">
+            <Button className="btn-danger" onClick={() => void remove()} disabled={step.name === 'deleting'}>
+              {step.name === 'deleting' ? 'Deleting…' : 'Yes, delete it'}
+            </Button>
+            <Button ref={cancel} variant="secondary" onClick={() => setStep({ name: 'idle' })} disabled={step.name === 'deleting'}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="row">
+          <Link className="btn btn-secondary" to={editNewsRoute(item.id)}>Edit</Link>
+          <Button ref={ask} variant="secondary" className="btn-danger-outline" onClick={() => setStep({ name: 'confirming' })}>
+            Delete
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

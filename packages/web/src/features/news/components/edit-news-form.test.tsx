@@ -1,0 +1,175 @@
+import { apiPaths, appRoutes, formMessages, newsItemPath, serverMessages } from '@hello/contract';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { installFakeXhr } from '../../../../test/fake-xhr';
+import { describeFormRules } from '../../../../test/form-rules';
+import { deferred, headerOf, jsonResponse, mockFetch, renderRoute, spyConsoleError, type FetchHandler } from '../../../../test/helpers';
+import { newsFile, newsItem } from '../../../../test/news';
+import EditNewsRoute from '@/app/routes/edit-news';
+import { clearAuth, setAccessToken, setUserEmail, storeToken } from '@/lib/auth';
+import { EditNewsForm } from './edit-news-form';
+
+const item = newsItem(7, {
+  title: 'Old title',
+  content: 'Old content',
+  author: 'ann@example.com',
+  files: [newsFile(1, 'a.txt', 'text/plain', 5), newsFile(2, 'b.pdf')],
+});
+const single = newsItem(8, { author: 'ann@example.com', files: [newsFile(3, 'only.pdf')] });
+const newFile = () => new File(['gamma'], 'c.png', { type: 'image/png' });
+
+/** Answers GET of the items above; `send` answers everything else (the PATCH). */
+function serve(send: FetchHandler = () => jsonResponse(404)) {
+  const fetchMock = mockFetch((url, init) => {
+    if ((init.method ?? 'GET') === 'GET') {
+      if (url === newsItemPath(7)) return jsonResponse(200, item);
+      if (url === newsItemPath(8)) return jsonResponse(200, single);
+      return jsonResponse(404, { detail: 'Not found.' });
+    }
+    return send(url, init);
+  });
+  installFakeXhr(async (url, init) => fetchMock(url, init));
+  return fetchMock;
+}
+
+const openEdit = (id = 7) => renderRoute(<EditNewsRoute />, { path: appRoutes.editNews, entry: `/news/${id}/edit` });
+const patches = (fetchMock: ReturnType<typeof serve>) => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH');
+const submit = () => screen.getByRole('button', { name: 'Submit' });
+
+describe('edit news', () => {
+  beforeEach(() => {
+    clearAuth();
+    storeToken('r');
+    setAccessToken('acc');
+    setUserEmail('Ann@example.com');
+  });
+
+  describeFormRules('edit news form', {
+    render: () => <EditNewsForm item={item} onSaved={() => {}} />,
+    required: { Title: 'title', Content: 'content' },
+    valid: { Title: 'New title', Content: 'New content' },
+    submitPath: newsItemPath(7),
+    serverError: { body: { files: [serverMessages.keepOneFile] }, label: 'Add files', message: serverMessages.keepOneFile },
+  });
+
+  it('is prefilled, names its controls as the add form does, and has a Remove files checkbox per file', async () => {
+    serve();
+    openEdit();
+    expect(await screen.findByLabelText('Title')).toHaveValue('Old title');
+    expect(screen.getByLabelText('Content')).toHaveValue('Old content');
+    const add = screen.getByLabelText('Add files');
+    expect(add).toHaveAttribute('name', 'files');
+    expect(add).toHaveAttribute('type', 'file');
+    expect(add).toHaveAttribute('multiple');
+    const group = screen.getByRole('group', { name: 'Remove files' });
+    const boxes = within(group).getAllByRole('checkbox');
+    expect(boxes.map((box) => [box.getAttribute('name'), box.getAttribute('value')])).toEqual([
+      ['remove_files', '1'],
+      ['remove_files', '2'],
+    ]);
+    expect(within(group).getByLabelText('a.txt')).toBe(boxes[0]);
+    expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
+  });
+
+  it('sends a multipart PATCH with Bearer: title, content, added files and the ids to remove; then shows the item', async () => {
+    const answer = deferred<Response>();
+    const fetchMock = serve(() => answer.promise);
+    const { user } = openEdit();
+    const title = await screen.findByLabelText('Title');
+    await user.clear(title);
+    await user.type(title, 'New title');
+    await user.click(screen.getByLabelText('a.txt'));
+    await user.upload(screen.getByLabelText('Add files'), newFile());
+    await user.click(submit());
+
+    expect(await screen.findByRole('progressbar', { name: 'Uploading' })).toHaveAttribute('value', '50');
+    const [url, init] = patches(fetchMock)[0]!;
+    expect(url).toBe('/api/v1/localnews/7/');
+    expect(headerOf(init, 'Authorization')).toBe('Bearer acc');
+    const body = init!.body as FormData;
+    expect(body.get('title')).toBe('New title');
+    expect(body.get('content')).toBe('Old content');
+    expect(body.getAll('files').map((file) => (file as File).name)).toEqual(['c.png']);
+    expect(body.getAll('remove_files')).toEqual(['1']);
+
+    answer.resolve(jsonResponse(200, { ...item, title: 'New title' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/news\/7$/);
+  });
+
+  it('refuses to remove every file without adding one (Required on files), and sends nothing', async () => {
+    const fetchMock = serve(() => jsonResponse(200, item));
+    const { user } = openEdit();
+    await user.click(await screen.findByLabelText('a.txt'));
+    await user.click(screen.getByLabelText('b.pdf'));
+    await user.click(submit());
+    expect(screen.getByLabelText('Add files')).toHaveAccessibleDescription(expect.stringContaining(formMessages.required));
+    expect(patches(fetchMock)).toHaveLength(0);
+
+    await user.upload(screen.getByLabelText('Add files'), newFile());
+    expect(screen.getByLabelText('Add files')).not.toHaveAccessibleDescription(expect.stringContaining(formMessages.required));
+    await user.click(submit());
+    expect(await screen.findByTestId('location')).toHaveTextContent('/news/7');
+    const body = patches(fetchMock)[0]![1]!.body as FormData;
+    expect(body.getAll('remove_files')).toEqual(['1', '2']);
+  });
+
+  it('treats the one checkbox of a one-file item as a list too', async () => {
+    const fetchMock = serve(() => jsonResponse(200, single));
+    const { user } = openEdit(8);
+    await user.click(await screen.findByLabelText('only.pdf'));
+    await user.click(submit());
+    expect(screen.getByLabelText('Add files')).toHaveAccessibleDescription(expect.stringContaining(formMessages.required));
+    await user.upload(screen.getByLabelText('Add files'), newFile());
+    await user.click(submit());
+    await screen.findByTestId('location');
+    expect((patches(fetchMock)[0]![1]!.body as FormData).getAll('remove_files')).toEqual(['3']);
+  });
+
+  it("shows the server's message about files to remove beside them and in the alert", async () => {
+    spyConsoleError();
+    serve(() => jsonResponse(400, { remove_files: [serverMessages.noSuchFile('2')] }));
+    const { user } = openEdit();
+    await user.click(await screen.findByLabelText('b.pdf'));
+    await user.click(submit());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`Remove files: ${serverMessages.noSuchFile('2')}`);
+    expect(screen.getByRole('group', { name: 'Remove files' })).toHaveAccessibleDescription(serverMessages.noSuchFile('2'));
+  });
+
+  it('shows the server refusal of a non-author (403) in the form', async () => {
+    spyConsoleError();
+    serve(() => jsonResponse(403, { detail: serverMessages.permissionDenied }));
+    const { user } = openEdit();
+    await user.type(await screen.findByLabelText('Title'), '!');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(serverMessages.permissionDenied);
+  });
+
+  it('shows no form to someone who is not the author', async () => {
+    setUserEmail('bob@example.com');
+    serve();
+    openEdit();
+    expect(await screen.findByText('Only the author can edit this item.')).toBeInTheDocument();
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to/ })).toHaveAttribute('href', '/news/7');
+  });
+
+  it('waits for who is signed in before deciding', async () => {
+    setUserEmail(null);
+    const profile = deferred<Response>();
+    mockFetch((url) => (url === apiPaths.userProfile ? profile.promise : jsonResponse(200, item)));
+    openEdit();
+    await screen.findByRole('status');
+    expect(screen.queryByText('Only the author can edit this item.')).not.toBeInTheDocument();
+    profile.resolve(jsonResponse(200, { email: 'ann@example.com' }));
+    expect(await screen.findByLabelText('Title')).toHaveValue('Old title');
+  });
+
+  it('says the item does not exist on a 404', async () => {
+    serve();
+    openEdit(9);
+    expect(await screen.findByText('This news item does not exist (or was deleted).')).toBeInTheDocument();
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+});

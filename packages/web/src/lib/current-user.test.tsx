@@ -1,0 +1,59 @@
+import { apiPaths } from '@hello/contract';
+import { renderHook, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { deferred, jsonResponse, mockFetch, spyConsoleError } from '../../test/helpers';
+import { clearAuth, getAuthState, setAccessToken, setUserEmail, storeToken } from './auth';
+import { sameEmail, useCurrentUserEmail } from './current-user';
+
+describe('useCurrentUserEmail', () => {
+  beforeEach(() => clearAuth());
+
+  it('answers from memory when the e-mail is known, asking nobody', () => {
+    storeToken('r');
+    setUserEmail('me@example.com');
+    const fetchMock = mockFetch(() => jsonResponse(500));
+    const { result } = renderHook(() => useCurrentUserEmail());
+    expect(result.current).toBe('me@example.com');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('is null with no stored token, asking nobody', () => {
+    const fetchMock = mockFetch(() => jsonResponse(500));
+    const { result } = renderHook(() => useCurrentUserEmail());
+    expect(result.current).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('loads the profile once for every component that asks, and remembers the e-mail', async () => {
+    storeToken('r');
+    setAccessToken('acc');
+    const answer = deferred<Response>();
+    const fetchMock = mockFetch(() => answer.promise);
+    const first = renderHook(() => useCurrentUserEmail());
+    const second = renderHook(() => useCurrentUserEmail());
+    expect(first.result.current).toBeUndefined();
+    answer.resolve(jsonResponse(200, { email: 'me@example.com' }));
+    await waitFor(() => expect(first.result.current).toBe('me@example.com'));
+    expect(second.result.current).toBe('me@example.com');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([apiPaths.userProfile]);
+    expect(getAuthState().email).toBe('me@example.com');
+  });
+
+  it('gives up (null) when the profile cannot be loaded', async () => {
+    spyConsoleError();
+    storeToken('r');
+    setAccessToken('acc');
+    mockFetch(() => jsonResponse(500));
+    const { result } = renderHook(() => useCurrentUserEmail());
+    await waitFor(() => expect(result.current).toBeNull());
+  });
+});
+
+describe('sameEmail', () => {
+  it('ignores letter case and never matches a missing address', () => {
+    expect(sameEmail('Ann@Example.com', 'ann@example.COM')).toBe(true);
+    expect(sameEmail('ann@example.com', 'anne@example.com')).toBe(false);
+    expect(sameEmail(null, null)).toBe(false);
+    expect(sameEmail(undefined, '')).toBe(false);
+  });
+});

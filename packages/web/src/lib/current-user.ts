@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { apiPaths, type Profile } from '@hello/contract';
+import { apiJson } from './api-client';
+import { getStoredToken, setUserEmail, useAuth } from './auth';
+import { AuthLostError } from './errors';
+
+let pending: Promise<string | null> | null = null;
+
+/**
+ * Asks the server who is signed in (GET /api/v1/user/profile/; the access token carries no e-mail)
+ * and keeps the answer in memory beside the tokens. Concurrent callers share one request.
+ */
+function loadEmail(): Promise<string | null> {
+  pending ??= (async () => {
+    const token = getStoredToken();
+    const profile = await apiJson<Profile | null>(apiPaths.userProfile, { auth: 'bearer' });
+    const email = profile?.email || null;
+    // Another tab may have switched accounts meanwhile; that answer would be about someone else.
+    if (email && getStoredToken() === token) setUserEmail(email);
+    return email;
+  })().finally(() => {
+    pending = null;
+  });
+  return pending;
+}
+
+/**
+ * The signed-in user's e-mail: known after login or registration, otherwise loaded once from the
+ * profile while a token is stored. `undefined` while that is being found out, `null` when nobody
+ * is signed in or the server could not say.
+ */
+export function useCurrentUserEmail(): string | null | undefined {
+  const { email, hasToken } = useAuth();
+  const [gaveUp, setGaveUp] = useState(false);
+
+  useEffect(() => {
+    if (email || !hasToken) return;
+    let active = true;
+    loadEmail().then(
+      (found) => {
+        if (active && !found) setGaveUp(true);
+      },
+      (error: unknown) => {
+        if (!(error instanceof AuthLostError)) console.error('Could not find out who is signed in', error);
+        if (active) setGaveUp(true);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [email, hasToken]);
+
+  if (email) return email;
+  return hasToken && !gaveUp ? undefined : null;
+}
+
+/** E-mail addresses name one account regardless of letter case (CONTRACT.md section 7). */
+export function sameEmail(a: string | null | undefined, b: string | null | undefined): boolean {
+  if (!a || !b) return false;
+  return a.toLowerCase() === b.toLowerCase();
+}
