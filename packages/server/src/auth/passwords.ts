@@ -5,9 +5,9 @@ import pLimit from 'p-limit';
 
 const require = createRequire(import.meta.url);
 /**
- * @node-rs/argon2, loaded at the first password operation rather than on every start: loading it
- * adds some 4-7 MB of resident memory (its code and its allocator's first segment), which a server
- * that has hashed no password yet does not need.
+ * @node-rs/argon2, loaded at the first password operation rather than on every start: its code and
+ * its allocator's first segment cost resident memory that a server which has hashed no password yet
+ * does not need (docs/benchmarks.md has the figures).
  */
 const argon2 = () => require('@node-rs/argon2') as typeof import('@node-rs/argon2');
 
@@ -28,8 +28,8 @@ const VERSION_0X13 = 1;
 /**
  * Argon2id hashing with @node-rs/argon2 (RustCrypto's argon2), on libuv's thread pool, so hashing
  * never blocks the event loop. Chosen over node-argon2 (the C reference code) for memory: glibc kept
- * each pool thread's 19 MiB block after its first hash (+80 MB of RSS after a burst of logins), this
- * hands every block back; it also uses about half the CPU per hash. Both read and write the same PHC
+ * each pool thread's 19 MiB block after its first hash, this hands every block back; it also uses
+ * less CPU per hash (docs/benchmarks.md has the figures). Both read and write the same PHC
  * strings, and parameters live in the hash, so older hashes, or ones of another cost, still verify.
  * Passwords go in as their UTF-8 bytes, exactly as node-argon2 took them.
  */

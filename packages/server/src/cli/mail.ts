@@ -4,7 +4,7 @@ import { createBodySeal } from '../mail/body-seal.js';
 import { recentMails } from '../repositories/mail-outbox.js';
 import { parseEml } from './eml.js';
 import { usageError } from './io.js';
-import type { Command } from './run.js';
+import type { Command } from './command.js';
 
 const RULE = '-'.repeat(72);
 

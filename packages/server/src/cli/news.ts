@@ -3,7 +3,7 @@ import { deleteNewsItemWithFiles } from '../news/news-changes.js';
 import { listNewsPage, type NewsItemWithFiles, type NewsPosition } from '../repositories/news.js';
 import { parseId } from '../routes/parse-id.js';
 import { CliError, usageError } from './io.js';
-import type { Command } from './run.js';
+import type { Command } from './command.js';
 
 const USAGE = 'news list [--last N] | news delete ID';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { downloadPdfPath } from '@hello/contract';
 import { parseId } from '../routes/parse-id.js';
 import { CliError, usageError } from './io.js';
-import type { Command } from './run.js';
+import type { Command } from './command.js';
 
 /** `add-pdf <file.pdf> [--id N] [--title T]`: copies a PDF into the store under a server-chosen name. */
 export const addPdfCommand: Command = {

@@ -1,22 +1,13 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
+import type { App, Command, Parsed } from './command.js';
 import { CliError, processIo, usageError, type CliIo } from './io.js';
 import { mailCommand } from './mail.js';
 import { newsCommand } from './news.js';
 import { addPdfCommand, listPdfsCommand } from './pdfs.js';
 import { createUserCommand } from './users.js';
 
-export type App = Awaited<ReturnType<typeof buildApp>>;
-type Options = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
-export type Parsed = { values: Record<string, string | boolean | undefined>; positionals: string[] };
-
-export interface Command {
-  usage: string;
-  summary: string;
-  options: Options;
-  run(app: App, args: Parsed, io: CliIo): Promise<void>;
-}
 
 const commands: Record<string, Command> = {
   'create-user': createUserCommand,

@@ -2,7 +2,7 @@ import { passwordProblems } from '../auth/password-rules.js';
 import { insertUser } from '../repositories/users.js';
 import { CliError, usageError } from './io.js';
 import { readPassword } from './prompt.js';
-import type { Command } from './run.js';
+import type { Command } from './command.js';
 
 /** `create-user <email> [--password P]`: an account, hashed and checked exactly as registration does. */
 export const createUserCommand: Command = {

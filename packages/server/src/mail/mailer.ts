@@ -28,13 +28,13 @@ export function createMailer(db: Kysely<Database>, config: Config, log: FastifyB
      * commit or neither does, then call `wake()` once it has committed.
      */
     async queue(mail: OutgoingMail, executor: Kysely<Database> = db): Promise<void> {
-      await insertMail(executor, seal, mail);
+      await insertMail(executor, { ...mail, sealedText: seal.seal(mail.text) });
     },
     /** Delivery starts now rather than at the worker's next poll. */
     wake: () => worker.wake(),
     /** Queues the mail on its own and wakes the worker. */
     async send(mail: OutgoingMail): Promise<void> {
-      await insertMail(db, seal, mail);
+      await insertMail(db, { ...mail, sealedText: seal.seal(mail.text) });
       worker.wake();
     },
     start: () => worker.start(),

@@ -64,12 +64,12 @@ export function createOutboxWorker(db: Kysely<Database>, seal: BodySeal, transpo
     try {
       text = seal.open(row.body_text);
       await transport.deliver({ ...row, body_text: text });
-      await outbox.markSent(db, seal, row.id, attempts, scrub(text));
+      await outbox.markSent(db, row.id, attempts, seal.seal(scrub(text)));
       log.info({ mailId: row.id, attempts, via: transport.kind }, 'mail delivered');
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (Date.now() - Date.parse(row.created_at) >= options.giveUpAfterMs) {
-        await outbox.markGivenUp(db, seal, row.id, attempts, scrub(text), reason);
+        await outbox.markGivenUp(db, row.id, attempts, seal.seal(scrub(text)), reason);
         log.error({ mailId: row.id, attempts, reason }, 'mail delivery given up');
         return;
       }

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database, MailOutboxRow } from '../db/schema.js';
-import type { BodySeal } from '../mail/body-seal.js';
 
 type Db = Kysely<Database>;
 
@@ -11,16 +10,16 @@ export interface OutgoingMail {
 }
 
 /**
- * Writes the mail to the outbox, its body sealed (mail/body-seal.ts: readers open it); pass a
- * transaction so it commits with the change it reports.
+ * Writes the mail to the outbox with its body as the caller sealed it (mail/body-seal.ts: the body
+ * never reaches the database readable); pass a transaction so it commits with the change it reports.
  */
-export async function insertMail(db: Db, seal: BodySeal, mail: OutgoingMail, now = new Date()): Promise<number> {
+export async function insertMail(db: Db, mail: OutgoingMail & { sealedText: string }, now = new Date()): Promise<number> {
   const row = await db
     .insertInto('mail_outbox')
     .values({
       recipient: mail.to,
       subject: mail.subject,
-      body_text: seal.seal(mail.text),
+      body_text: mail.sealedText,
       created_at: now.toISOString(),
       attempts: 0,
       next_attempt_at: now.toISOString(),
@@ -60,16 +59,16 @@ export async function claimMail(db: Db, row: Pick<MailOutboxRow, 'id' | 'next_at
 }
 
 /** Delivered. The body is replaced by a copy with its secrets removed: a sent reset link has no business staying in the database. */
-export async function markSent(db: Db, seal: BodySeal, id: number, attempts: number, scrubbedBody: string, now = new Date()): Promise<void> {
-  await db.updateTable('mail_outbox').set({ sent_at: now.toISOString(), attempts, body_text: seal.seal(scrubbedBody), last_error: null }).where('id', '=', id).execute();
+export async function markSent(db: Db, id: number, attempts: number, sealedScrubbedBody: string, now = new Date()): Promise<void> {
+  await db.updateTable('mail_outbox').set({ sent_at: now.toISOString(), attempts, body_text: sealedScrubbedBody, last_error: null }).where('id', '=', id).execute();
 }
 
 export async function markRetry(db: Db, id: number, attempts: number, nextAttempt: Date, error: string): Promise<void> {
   await db.updateTable('mail_outbox').set({ attempts, next_attempt_at: nextAttempt.toISOString(), last_error: error }).where('id', '=', id).execute();
 }
 
-export async function markGivenUp(db: Db, seal: BodySeal, id: number, attempts: number, scrubbedBody: string, error: string, now = new Date()): Promise<void> {
-  await db.updateTable('mail_outbox').set({ attempts, failed_at: now.toISOString(), body_text: seal.seal(scrubbedBody), last_error: error }).where('id', '=', id).execute();
+export async function markGivenUp(db: Db, id: number, attempts: number, sealedScrubbedBody: string, error: string, now = new Date()): Promise<void> {
+  await db.updateTable('mail_outbox').set({ attempts, failed_at: now.toISOString(), body_text: sealedScrubbedBody, last_error: error }).where('id', '=', id).execute();
 }
 
 /** The newest mails, for operators (the command-line tool). */

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { newsLimits, serverMessages, type FieldErrors } from '@hello/contract';
 import { ApiError, httpErrors } from '../../../../http-errors.js';
-import { guardedParts } from '../../../../plugins/app/form-bodies.js';
+import { guardedParts } from '../../../../multipart-parts.js';
 import { cleanFileName } from '../../../../storage/file-names.js';
 import type { StagedUpload, UploadStore } from '../../../../storage/uploads.js';
 import { parseId } from '../../../parse-id.js';
