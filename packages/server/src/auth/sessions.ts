@@ -64,12 +64,9 @@ export function createSessionService(db: Kysely<Database>, jwt: Jwt, lifetimes: 
     async unusableRefresh(userId: number): Promise<string> {
       return refreshTokenFor(userId, randomUUID(), new Date(Date.now() + lifetimes.refresh * 1000).toISOString());
     },
-    async authenticateAccess(token: string): Promise<Principal | null> {
-      const live = await principalOf(token, 'access');
-      return live && { userId: live.userId, email: live.email, sessionId: live.sessionId, newsRevision: live.newsRevision };
-    },
-    async authenticateRefresh(token: string): Promise<Principal | null> {
-      const live = await principalOf(token, 'refresh');
+    /** Who is calling with this access or refresh token, while its session lives; null otherwise. */
+    async authenticate(token: string, type: 'access' | 'refresh'): Promise<Principal | null> {
+      const live = await principalOf(token, type);
       return live && { userId: live.userId, email: live.email, sessionId: live.sessionId, newsRevision: live.newsRevision };
     },
     end: (sessionId: string) => sessions.endSession(db, sessionId),

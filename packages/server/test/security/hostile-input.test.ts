@@ -113,7 +113,7 @@ describe.each(dialects)('hostile input (%s)', (dialect) => {
     let succeeded = false;
     return async (ep: Endpoint, spec: RequestSpec) => {
       // A successful logout or password change may have ended the session: start another.
-      if (succeeded && !(await t.app.sessions.authenticateRefresh(live.refresh))) live = await t.app.sessions.start(user.userId);
+      if (succeeded && !(await t.app.sessions.authenticate(live.refresh, 'refresh'))) live = await t.app.sessions.start(user.userId);
       const { payload, contentType } = encodeBody(spec.body, resolve);
       const headers: Record<string, string> = {};
       for (const [name, value] of spec.headers) headers[name] = value;

@@ -7,7 +7,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: `Authorization: Bearer <access JWT>` of a live session. */
     requireBearer: preHandlerAsyncHookHandler;
-    /** preHandler: `Authorization: Token <refresh token>` (the browser's stored token) of a live session. */
+    /** preHandler: `Authorization: Token <refresh token>` of a live session. */
     requireToken: preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
@@ -16,7 +16,12 @@ declare module 'fastify' {
   }
 }
 
-/** The two authorization schemes of CONTRACT.md, section 2. */
+/**
+ * The two authorization schemes (docs/api.md, "Authentication"), where the wire meets the code.
+ * `Bearer <x>`: x is an access token. `Token <x>`: x is a refresh token, the one value the wire calls
+ * `refresh` (token calls), `key` (the registration's answer), `token` (api-token-auth's answer, and the
+ * browser's localStorage key) and the `Token` scheme; the code calls it the refresh token everywhere.
+ */
 export default fp(
   async function auth(app: FastifyInstance) {
     app.decorateRequest('principal', null);
@@ -30,12 +35,12 @@ export default fp(
     };
 
     app.decorate('requireBearer', async function (request: FastifyRequest) {
-      request.principal = await app.sessions.authenticateAccess(credentials(request, 'Bearer'));
+      request.principal = await app.sessions.authenticate(credentials(request, 'Bearer'), 'access');
       if (!request.principal) throw httpErrors.tokenNotValid();
     });
 
     app.decorate('requireToken', async function (request: FastifyRequest) {
-      request.principal = await app.sessions.authenticateRefresh(credentials(request, 'Token'));
+      request.principal = await app.sessions.authenticate(credentials(request, 'Token'), 'refresh');
       if (!request.principal) throw httpErrors.tokenNotValid();
     });
   },

@@ -71,7 +71,7 @@ export default async function restAuthRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const principal = await app.sessions.authenticateRefresh(request.body.refresh);
+      const principal = await app.sessions.authenticate(request.body.refresh, 'refresh');
       if (!principal) throw httpErrors.tokenNotValid();
       await app.sessions.end(principal.sessionId);
       return {};
