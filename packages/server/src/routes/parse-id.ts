@@ -11,3 +11,12 @@ export function parseId(raw: string | undefined): number | undefined {
   const id = Number(raw);
   return id <= MAX_ID ? id : undefined;
 }
+
+/** An id in a URL: a positive integer in its one spelling, as parseId takes it. */
+const ID_PATTERN = '[1-9][0-9]{0,9}';
+
+/**
+ * A route path whose `:param`s match ids only (`/news/:id` → `/news/:id(^[1-9][0-9]{0,9}$)`): any other
+ * segment is not a resource at all, so it is a 404 for every method, never a 405.
+ */
+export const withIdParams = (path: string): string => path.replace(/:(\w+)/g, `:$1(^${ID_PATTERN}$)`);

@@ -14,6 +14,23 @@ describe.each(dialects)('error contract (%s)', (dialect) => {
     expect(res.json()).toEqual({ detail: 'Not found.' });
   });
 
+  it('names the media type it does not take in a 415, as Django REST Framework does', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/token/', headers: { 'content-type': 'text/xml; charset=utf-8' }, payload: '<a/>' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ detail: 'Unsupported media type "text/xml" in request.' });
+  });
+
+  it('answers 404, not 405, where no resource can live: a news item path whose id is not an id', async () => {
+    for (const url of ['/api/v1/localnews/new/', '/api/v1/localnews/abc/', '/api/v1/localnews/07/']) {
+      const res = await t.app.inject({ method: 'POST', url, payload: {} });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Not found.' });
+    }
+    const item = await t.app.inject({ method: 'POST', url: '/api/v1/localnews/7/', payload: {} });
+    expect(item.statusCode).toBe(405);
+    expect(item.headers.allow).toBe('DELETE, GET, HEAD, PATCH');
+  });
+
   it('answers a wrong method on a known path with 405 JSON and Allow', async () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/v1/token/' });
     expect(res.statusCode).toBe(405);

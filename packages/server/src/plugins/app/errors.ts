@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { serverMessages } from '@hello/contract';
 import { ApiError, httpErrors } from '../../http-errors.js';
+import { bodyStillArriving, closeAfterBody } from '../../lingering-close.js';
 import { fieldErrorsFromValidation } from './validation-errors.js';
 
 /**
@@ -10,11 +11,12 @@ import { fieldErrorsFromValidation } from './validation-errors.js';
  */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    endAfterBody(request, reply);
     // No route takes this method at this path, so its body is nobody's: Fastify still parses it with
     // the root's parsers (which have no multipart or url-encoded one: plugins/app/request-bodies.ts),
     // and a parser's refusal would hide the 404 or 405 that is the answer.
     if (request.is404 && error.code?.startsWith('FST_ERR_CTP_')) return notFound(request, reply);
-    const answer = toApiError(error);
+    const answer = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? httpErrors.unsupportedMediaType(mediaType(request)) : toApiError(error);
     if (answer.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else if (!(error instanceof ApiError)) request.log.info({ code: error.code, status: answer.statusCode }, error.message);
     return send(reply, answer);
@@ -38,9 +40,21 @@ export default fp(async function errors(app: FastifyInstance) {
  * malformed id"). Passed to Fastify() as `frameworkErrors` in app.ts.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  endAfterBody(request, reply);
   request.log.info({ code: error.code }, error.message);
   const unroutable = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
   return send(reply, unroutable ? httpErrors.notFound() : toApiError(error));
+}
+
+/**
+ * A refusal sent while the body is still arriving (over MAX_BODY_BYTES, a refused upload): the rest
+ * of the body is nobody's, so the connection closes after the answer, but only once the body has
+ * arrived or a bound is reached (lingering-close.ts), never with the client still sending.
+ */
+function endAfterBody(request: FastifyRequest, reply: FastifyReply) {
+  if (!bodyStillArriving(request.raw)) return;
+  reply.header('connection', 'close');
+  closeAfterBody(request.raw);
 }
 
 function send(reply: FastifyReply, error: ApiError) {
@@ -56,8 +70,6 @@ function toApiError(error: FastifyError): ApiError {
   if (error.code === '22021' || error.code === '22P05') return new ApiError(400, { detail: serverMessages.malformedBody });
   const status = error.statusCode ?? 500;
   switch (error.code) {
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return httpErrors.unsupportedMediaType(String(error.message.match(/: (.*)$/)?.[1] ?? ''));
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
@@ -69,6 +81,12 @@ function toApiError(error: FastifyError): ApiError {
   if (status === 415) return httpErrors.unsupportedMediaType('');
   if (status >= 400 && status < 500) return new ApiError(status, { detail: safeClientMessage(status) });
   return new ApiError(500, { detail: serverMessages.serverError });
+}
+
+/** The request's media type as Django REST Framework names it in a 415 (its parameters left out). */
+function mediaType(request: FastifyRequest): string {
+  const header = request.headers['content-type'] ?? '';
+  return header.split(';')[0]!.trim().slice(0, 100);
 }
 
 function safeClientMessage(status: number): string {

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { appRoutes } from '@hello/contract';
+import { withIdParams } from '../../routes/parse-id.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,9 +25,6 @@ const NOT_BUILT = Buffer.from(
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>Hello all!</title>' +
     '<h1>Hello all!</h1><p>The web app is not built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p></html>',
 );
-
-/** A page path's id: a positive integer in its one spelling (`7`, not `07`). */
-const ID_PATTERN = '[1-9][0-9]{0,9}';
 
 /** Paths the web app never answers: the API and the PDF downloads answer JSON, 404 included. */
 export const isServerPath = (url: string): boolean => /^\/(api|download_pdf_by_id)(\/|\?|$)/.test(url);
@@ -63,7 +61,7 @@ export default fp(
 
     for (const route of new Set(Object.values(appRoutes))) {
       // `/news/:id` serves ids only (`/news/abc` is the 404 page), as the contract's appRoutePattern says.
-      app.get(route.replace(/:(\w+)/g, `:$1(^${ID_PATTERN}$)`), { schema: { hide: true } }, (_request, reply) => sendShell(reply, 200));
+      app.get(withIdParams(route), { schema: { hide: true } }, (_request, reply) => sendShell(reply, 200));
     }
     app.decorate('webAppNotFound', (request: FastifyRequest, reply: FastifyReply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return null;

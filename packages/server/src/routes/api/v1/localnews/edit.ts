@@ -4,6 +4,7 @@ import { ApiError, httpErrors } from '../../../../http-errors.js';
 import { editNewsItemWithFiles } from '../../../../news/news-changes.js';
 import { findNewsItem, NewsEditRefused } from '../../../../repositories/news.js';
 import { consumes } from '../../../../schemas/errors.js';
+import { withIdParams } from '../../../parse-id.js';
 import { authorsItem } from './author-check.js';
 import { fileId, newsFormErrors, readNewsForm } from './news-form.js';
 import { newsDeps } from './news-deps.js';
@@ -13,7 +14,7 @@ import { editBodyDoc, editSchema } from './schemas.js';
 /** PATCH /api/v1/localnews/{id}/: the author's edit, JSON or multipart (with files to add). */
 export default async function editNewsRoute(app: FastifyInstance) {
   const toNewsItem = newsItemMapper(app);
-  app.patch(apiPaths.localNewsItem, {
+  app.patch(withIdParams(apiPaths.localNewsItem), {
     schema: editSchema,
     preHandler: app.requireBearer,
     config: {

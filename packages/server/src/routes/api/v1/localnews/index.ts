@@ -4,7 +4,7 @@ import { httpErrors } from '../../../../http-errors.js';
 import { deleteNewsItemWithFiles } from '../../../../news/news-changes.js';
 import { acceptedEncoding } from '../../../../plugins/app/compression.js';
 import { findNewsItem, type NewsItemWithFiles } from '../../../../repositories/news.js';
-import { parseId } from '../../../parse-id.js';
+import { parseId, withIdParams } from '../../../parse-id.js';
 import { attachmentHandler } from './attachment.js';
 import { authorsItem } from './author-check.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
@@ -33,14 +33,14 @@ export default async function localnewsRoutes(app: FastifyInstance) {
     return sendPage(request, reply, page);
   });
 
-  app.get(apiPaths.localNewsItem, { schema: itemSchema, preHandler: app.requireBearer }, async (request) => {
+  app.get(withIdParams(apiPaths.localNewsItem), { schema: itemSchema, preHandler: app.requireBearer }, async (request) => {
     const id = parseId((request.params as { id?: string }).id);
     const item = id === undefined ? undefined : await findNewsItem(app.db, id);
     if (!item) throw httpErrors.notFound();
     return toNewsItem(item);
   });
 
-  app.delete(apiPaths.localNewsItem, { schema: deleteSchema, preHandler: app.requireBearer }, async (request, reply) => {
+  app.delete(withIdParams(apiPaths.localNewsItem), { schema: deleteSchema, preHandler: app.requireBearer }, async (request, reply) => {
     const { id, authorId } = await authorsItem(app, request);
     if (!(await deleteNewsItemWithFiles(newsDeps(app), id, authorId))) throw httpErrors.notFound();
     return reply.code(204).send();
