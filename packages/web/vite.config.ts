@@ -2,7 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-/** Where the API server listens in development (`npm run dev`); see CONTRACT.md section 1. */
+/** Where the API server listens in development (`npm run dev`); see the README's configuration. */
 const apiOrigin = process.env.API_ORIGIN ?? 'http://127.0.0.1:8000';
 const proxy = {
   '/api': apiOrigin,

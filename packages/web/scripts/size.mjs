@@ -1,5 +1,5 @@
 // Reports the gzip size of what the home page loads (every script, modulepreload and stylesheet
-// that dist/index.html references) and of the PDF viewer's route chunk. Budget (issue 6): home
+// that dist/index.html references) and of the PDF viewer's route chunk. Budget (docs/benchmarks.md): home
 // page JS + CSS ≤ 90 KB gzip. Run after `vite build`: `npm run size -w @hello/web`.
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';

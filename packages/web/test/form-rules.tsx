@@ -52,7 +52,7 @@ export function describeFormRules(name: string, c: FormRulesCase) {
     await c.beforeSubmit?.(user);
   };
 
-  describe(`${name}: specification §5 rules`, () => {
+  describe(`${name}: the forms' rules (docs/web-app.md)`, () => {
     it('names every control as the specification does, with a bound label', async () => {
       await start();
       for (const [label, controlName] of Object.entries(c.required)) {

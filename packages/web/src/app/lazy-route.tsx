@@ -14,7 +14,7 @@ export class ChunkTimeoutError extends Error {
   }
 }
 
-/** Specification §9: a chunk that has not loaded after 120 s counts as failed. */
+/** docs/web-app.md, "Constants": a chunk that has not loaded after 120 s counts as failed. */
 export function loadWithTimeout(load: Loader, ms = CHUNK_LOAD_TIMEOUT_MS): Promise<RouteModule> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkTimeoutError(ms)), ms);

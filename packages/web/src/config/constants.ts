@@ -1,15 +1,15 @@
 import { appRoutes } from '@hello/contract';
 
-/** Specification §9: a route chunk that has not arrived after this long is treated as failed. */
+/** docs/web-app.md, "Constants": a route chunk that has not arrived after this long is treated as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
-/** Specification §9: the printed PDF's object URL is revoked this long after print() was called. */
+/** docs/web-app.md, "Constants": the printed PDF's object URL is revoked this long after print() was called. */
 export const PRINT_URL_REVOKE_MS = 1_000;
 
-/** Specification §9: the viewer starts at page 1, drawn at scale 1. */
+/** docs/web-app.md, "Constants": the viewer starts at page 1, drawn at scale 1. */
 export const PDF_SCALE = 1;
 
-/** Where a login goes when no previous location was passed along (CONTRACT.md §3). */
+/** Where a login goes when no previous location was passed along (docs/web-app.md, "The session in the browser"). */
 export const DEFAULT_AFTER_LOGIN = appRoutes.localNews;
 
 /**

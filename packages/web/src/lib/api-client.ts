@@ -5,7 +5,7 @@ import { ApiError, AuthLostError } from './errors';
 import { fetchTransport, type Transport, type TransportRequest } from './transport';
 
 /**
- * The one API client. Each call says which credential it needs (specification §6–7):
+ * The one API client. Each call says which credential it needs (docs/api.md, "Authentication"):
  * - `bearer`: `Authorization: Bearer <access>` (news list, change password, profile);
  * - `token`: `Authorization: Token <stored token>` (news create, token logout);
  * - `none`: anonymous.

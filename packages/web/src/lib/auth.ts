@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { TOKEN_STORAGE_KEY } from '@hello/contract';
 
 /**
- * The session as CONTRACT.md §3 keeps it: the refresh token in localStorage (so it survives a
+ * The session as docs/web-app.md, "The session in the browser", keeps it: the refresh token in localStorage (so it survives a
  * reload), the access token and the user's e-mail only in memory (so they never outlive the tab).
  */
 export interface AuthState {

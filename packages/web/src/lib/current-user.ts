@@ -54,7 +54,7 @@ export function useCurrentUserEmail(): string | null | undefined {
   return hasToken && !gaveUp ? undefined : null;
 }
 
-/** E-mail addresses name one account regardless of letter case (CONTRACT.md section 7). */
+/** E-mail addresses name one account regardless of letter case (docs/api.md, "Logging in and out"). */
 export function sameEmail(a: string | null | undefined, b: string | null | undefined): boolean {
   if (!a || !b) return false;
   return a.toLowerCase() === b.toLowerCase();

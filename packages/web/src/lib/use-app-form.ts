@@ -16,7 +16,7 @@ export interface AppFormOptions<TIn extends FieldValues, TOut> {
 }
 
 /**
- * react-hook-form configured to behave like the Formik prototype (specification §5):
+ * react-hook-form configured to behave like the Formik prototype (docs/web-app.md, "Forms"):
  * the whole form is validated on every change and blur, but an error is only shown once its field
  * has been touched (blurred) or a submit was attempted, which counts as touching every field.
  */

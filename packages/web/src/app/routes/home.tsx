@@ -1,6 +1,6 @@
 import { Page } from '@/components/ui/page';
 
-/** Specification §1: the home page shows only a welcome heading. */
+/** docs/web-app.md, "Pages": the home page shows only a welcome heading. */
 export default function HomeRoute() {
   return <Page title="Welcome!" />;
 }

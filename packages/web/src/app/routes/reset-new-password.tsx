@@ -9,7 +9,7 @@ import { ResetConfirmForm } from '@/features/auth/components/reset-confirm-form'
 
 type TokenState = 'pending' | 'valid' | 'invalid';
 
-/** Specification §4: the token check is pending, then valid (form) or invalid (message). */
+/** docs/web-app.md, "Pages": the token check is pending, then valid (form) or invalid (message). */
 export default function ResetNewPasswordRoute() {
   const navigate = useNavigate();
   const [params] = useSearchParams();

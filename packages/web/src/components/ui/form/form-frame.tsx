@@ -8,7 +8,7 @@ import './form.css';
 export interface FormFrameState {
   submit: FormEventHandler<HTMLFormElement>;
   reset: () => void;
-  /** Server messages of the last failed submission (CONTRACT.md §3: one form-level alert). */
+  /** Server messages of the last failed submission (docs/web-app.md, "Forms": one alert for the whole form). */
   alert: string[];
   submitting: boolean;
   canAct: boolean;
@@ -25,7 +25,7 @@ export interface FormFrameProps {
 
 /**
  * Every form's frame: the alert, the fields, and the `Submit` / `Reset` pair, both disabled while
- * the form is unchanged or being sent (specification §5). Native validation stays on because the
+ * the form is unchanged or being sent (docs/web-app.md, "Forms"). Native validation stays on because the
  * specification keeps the e-mail input type's own format rule.
  */
 export function FormFrame(props: FormFrameProps) {

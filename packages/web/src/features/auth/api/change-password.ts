@@ -3,7 +3,7 @@ import { apiJson, refreshAccessToken } from '@/lib/api-client';
 import { adoptRefreshToken } from '@/lib/auth';
 
 /**
- * PUT /api/v1/users/changepassword/ with a Bearer token fresh from an exchange (specification §7:
+ * PUT /api/v1/users/changepassword/ with a Bearer token fresh from an exchange (docs/api.md, "Password change":
  * "bearer after a fresh refresh"). The answer's refresh token replaces the stored one, because the
  * change ends every other session of the user.
  */

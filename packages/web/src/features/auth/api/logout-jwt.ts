@@ -4,7 +4,7 @@ import { clearAuth, getStoredToken } from '@/lib/auth';
 
 /**
  * JWT-style logout: POST {refresh} so the server ends that session. The stored token is removed
- * whether or not the call succeeds (specification §4); a failure is only logged.
+ * whether or not the call succeeds (docs/web-app.md, "The session in the browser"); a failure is only logged.
  */
 export async function logoutJwt(): Promise<void> {
   const refresh = getStoredToken();

@@ -4,7 +4,7 @@ import { clearAuth, getStoredToken } from '@/lib/auth';
 
 /**
  * Token-style logout: POST with `Authorization: Token <stored token>` and an empty body.
- * Whatever the server says, this browser forgets the session (specification §4); a failure is
+ * Whatever the server says, this browser forgets the session (docs/web-app.md, "The session in the browser"); a failure is
  * only logged.
  */
 export async function logoutToken(): Promise<void> {

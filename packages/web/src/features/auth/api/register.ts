@@ -4,7 +4,7 @@ import { setAccessToken, setUserEmail, storeToken } from '@/lib/auth';
 
 /**
  * POST /api/v1/rest-auth/registration/: 201 {key}. The key is a refresh token for the new
- * account's first session (CONTRACT.md §2), so it is stored exactly like a login's refresh token.
+ * account's first session (docs/api.md, "Authentication"), so it is stored exactly like a login's refresh token.
  */
 export async function register(request: RegistrationRequest): Promise<void> {
   const { key } = await apiJson<RegistrationResponse>(apiPaths.registration, {

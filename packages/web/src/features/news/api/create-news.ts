@@ -10,7 +10,7 @@ export interface CreateNewsInput {
 
 /**
  * POST /api/v1/localnews/new: multipart with every file under the same `files` name, and the
- * Token header (specification §6). Goes through XMLHttpRequest, which, unlike fetch, reports upload progress.
+ * Token header (docs/api.md, "Authentication"). Goes through XMLHttpRequest, which, unlike fetch, reports upload progress.
  */
 export function createNews(input: CreateNewsInput, onProgress: (fraction: number) => void): Promise<NewsItem> {
   const form = new FormData();

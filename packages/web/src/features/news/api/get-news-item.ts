@@ -2,7 +2,7 @@ import { appRoutePattern, appRoutes, newsItemPath, newsItemRoute, type NewsItem 
 import { apiJson } from '@/lib/api-client';
 import { useResource } from '@/lib/use-resource';
 
-/** GET /api/v1/localnews/{id}/ with a Bearer token (CONTRACT.md §6); a 404 is an ApiError. */
+/** GET /api/v1/localnews/{id}/ with a Bearer token (docs/api.md, "Local news"); a 404 is an ApiError. */
 export function getNewsItem(id: number, signal?: AbortSignal): Promise<NewsItem> {
   return apiJson<NewsItem>(newsItemPath(id), { auth: 'bearer', ...(signal ? { signal } : {}) });
 }

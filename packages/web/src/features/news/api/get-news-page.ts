@@ -32,7 +32,7 @@ export function nextPageUrl(link: string | null, origin = window.location.origin
 }
 
 /**
- * GET /api/v1/localnews/ with a Bearer token and credentials (specification §7; CONTRACT.md §6):
+ * GET /api/v1/localnews/ with a Bearer token and credentials (docs/api.md, "Local news"):
  * one page, newest first. `url` is the list itself for the newest page, then each page's `next`.
  */
 export async function getNewsPage(url: string = apiPaths.localNews, signal?: AbortSignal): Promise<NewsPage> {

@@ -4,7 +4,7 @@ import { getNewsPage } from './get-news-page';
 
 /**
  * The newest page of GET /api/v1/localnews/ (up to the server's default page size, 50 items).
- * /localnews picks its random item "from the list": since the list became paged (CONTRACT.md §6)
+ * /localnews picks its random item "from the list": since the list became paged (docs/api.md, "Local news")
  * that is the newest page, which is what a visitor of that page cares about.
  */
 export async function getNews(signal?: AbortSignal): Promise<NewsItem[]> {
@@ -23,7 +23,7 @@ const noItems: NewsItem[] = [];
 /** The news list, loaded on mount; `reload` fetches it again without reloading the page. */
 export function useNews(): NewsState & { reload: () => void } {
   const news = useResource('news', (signal) => getNewsPage(apiPaths.localNews, signal), 'the news');
-  // Specification §8: failures are logged, not shown; a 404 is a failure like any other here.
+  // docs/web-app.md, "Failures": failures are logged, not shown; a 404 is a failure like any other here.
   const status = news.status === 'notfound' ? 'failed' : news.status;
   return { status, items: news.data?.items ?? noItems, hasOlder: Boolean(news.data?.next), reload: news.reload };
 }

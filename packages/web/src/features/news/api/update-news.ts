@@ -12,7 +12,7 @@ export interface UpdateNewsInput {
 }
 
 /**
- * PATCH /api/v1/localnews/{id}/ (CONTRACT.md §6), the author's edit: multipart with the new files
+ * PATCH /api/v1/localnews/{id}/ (docs/api.md, "Local news"), the author's edit: multipart with the new files
  * under `files` and the ids to remove under `remove_files`, each repeated, and the Bearer header.
  * Through XMLHttpRequest for upload progress, like createNews.
  */

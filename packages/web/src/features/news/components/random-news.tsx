@@ -7,7 +7,7 @@ import { formatBytes } from '@/utils/format';
 import { useNews } from '../api/get-news';
 import './news.css';
 
-/** Specification §9: the item shown is chosen at random from the list. */
+/** docs/web-app.md, "Constants": the item shown is chosen at random from the list. */
 export function pickRandom<T>(items: readonly T[], random: () => number = Math.random): T | undefined {
   return items.length ? items[Math.floor(random() * items.length)] : undefined;
 }

@@ -32,7 +32,7 @@ export function DownloadPdfButton({ id = demoPdfIds.download }: { id?: number })
       saveBlob(blob, name);
       setSaved(name);
     } catch (error) {
-      console.error('Could not download the PDF', error); // specification §8: logged only
+      console.error('Could not download the PDF', error); // docs/web-app.md, "Failures": logged only
     } finally {
       setBusy(false);
     }

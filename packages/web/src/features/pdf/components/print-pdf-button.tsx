@@ -7,7 +7,7 @@ import './pdf.css';
 
 /**
  * Fetches PDF 3 with credentials, loads it into a hidden frame and opens the print dialog for it.
- * The button reads `Wait...` until the frame has loaded (specification §2).
+ * The button reads `Wait...` until the frame has loaded (docs/web-app.md, "Pages").
  */
 export function PrintPdfButton({ id = demoPdfIds.print }: { id?: number }) {
   const frameRef = useRef<HTMLIFrameElement>(null);
@@ -32,7 +32,7 @@ export function PrintPdfButton({ id = demoPdfIds.print }: { id?: number }) {
         } catch (error) {
           console.error('Could not open the print dialog', error);
         } finally {
-          // Specification §9: the object URL is revoked 1 second after printing starts.
+          // docs/web-app.md, "Constants": the object URL is revoked 1 second after printing starts.
           timers.current.push(window.setTimeout(() => URL.revokeObjectURL(url), PRINT_URL_REVOKE_MS));
         }
       };

@@ -3,9 +3,9 @@ import { apiJson } from '@/lib/api-client';
 import { adoptRefreshToken } from '@/lib/auth';
 
 /**
- * POST /api/v1/user/profile/ as multipart with the dotted names of specification §7
+ * POST /api/v1/user/profile/ as multipart with the dotted names of docs/api.md, "Profile"
  * (`user_profile.telephone`, …). The answer carries the saved profile and a refresh token, which
- * replaces the stored one (specification §4).
+ * replaces the stored one (docs/web-app.md, "What happens after each form").
  */
 export async function updateProfile(values: ProfileForm): Promise<Profile> {
   const form = new FormData();

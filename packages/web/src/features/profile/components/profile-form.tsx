@@ -4,7 +4,7 @@ import { FormFrame } from '@/components/ui/form/form-frame';
 import { useAppForm } from '@/lib/use-app-form';
 import { updateProfile } from '../api/update-profile';
 
-/** The editable part of a profile; absent values are "" (CONTRACT.md §2). */
+/** The editable part of a profile; absent values are "" (docs/api.md, "Shapes"). */
 export function toProfileValues(profile: Profile): ProfileValues {
   const details = profile.user_profile ?? { telephone: '', mobile: '', website: '' };
   return {
