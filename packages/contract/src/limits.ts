@@ -17,3 +17,23 @@ export const newsLimits = {
   /** …and may be at most this. */
   maxPageSize: 100,
 } as const;
+
+/**
+ * Longest values of the account calls' fields, in characters (CONTRACT.md, section 2); a longer one is
+ * a field error "Ensure this field has no more than N characters.".
+ */
+export const accountLimits = {
+  /** An e-mail: the login's, the registration's, the reset request's, the legacy login's `username`. */
+  email: 254,
+  password: 1024,
+  /** A refresh token or a password-reset token. */
+  token: 2048,
+  /** `first_name` and `last_name` of the profile. */
+  name: 150,
+  /** `telephone` and `mobile` of the profile. */
+  phone: 50,
+  /** `website` of the profile. */
+  website: 200,
+  /** `reset_new_password_path` of a reset request. */
+  path: 500,
+} as const;

@@ -6,7 +6,7 @@ export const apiPaths = {
   localNewsNew: '/api/v1/localnews/new',
   /** One item: GET, PATCH (its author), DELETE (its author). Use `newsItemPath(id)` to build a URL. */
   localNewsItem: '/api/v1/localnews/:id/',
-  /** A news attachment, downloaded by its signed, expiring `url` (our addition; see types.ts). */
+  /** A news attachment, downloaded by its signed, expiring `url` (our addition; see news-bodies.ts). */
   localNewsFile: '/api/v1/localnews/files/:id',
   registration: '/api/v1/rest-auth/registration/',
   logout: '/api/v1/rest-auth/logout/',

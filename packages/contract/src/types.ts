@@ -1,75 +1,57 @@
-/** Request and response bodies of every call (CONTRACT.md, section 2). */
+import type { Static } from '@sinclair/typebox';
+import type * as account from './account-bodies.js';
+import type * as errors from './error-bodies.js';
+import type * as news from './news-bodies.js';
 
-export interface LoginRequest { email: string; password: string }
-export interface TokenPair { access: string; refresh: string }
-export interface RefreshRequest { refresh: string }
-export interface AccessToken { access: string }
+/**
+ * Request and response bodies of every call (CONTRACT.md, section 2), as TypeScript types. Each is
+ * declared once, as the JSON Schema the server validates and serializes with (account-bodies.ts,
+ * news-bodies.ts, error-bodies.ts), and derived here from it.
+ */
 
-export interface RegistrationRequest { email: string; password1: string; password2: string }
+export type LoginRequest = Static<typeof account.loginRequest>;
+export type TokenPair = Static<typeof account.tokenPair>;
+export type RefreshRequest = Static<typeof account.refreshRequest>;
+export type AccessToken = Static<typeof account.accessToken>;
+
+export type RegistrationRequest = Static<typeof account.registrationRequest>;
 /** `key` is a refresh token for the new account's first session. */
-export interface RegistrationResponse { key: string }
+export type RegistrationResponse = Static<typeof account.registrationResponse>;
 
-export interface JwtLogoutRequest { refresh: string }
-export interface LogoutResponse { detail: string }
+export type JwtLogoutRequest = Static<typeof account.jwtLogoutRequest>;
+/** An empty object. */
+export type JwtLogoutResponse = Static<typeof account.jwtLogoutResponse>;
+export type LogoutResponse = Static<typeof account.logoutResponse>;
 
 /** Legacy call; `username` is the e-mail. Answers a refresh token. */
-export interface ApiTokenAuthRequest { username: string; password: string }
-export interface ApiTokenAuthResponse { token: string }
+export type ApiTokenAuthRequest = Static<typeof account.apiTokenAuthRequest>;
+export type ApiTokenAuthResponse = Static<typeof account.apiTokenAuthResponse>;
 
-export interface ChangePasswordRequest { old_password: string; new_password: string; confirm: string }
-export interface ChangePasswordResponse { refresh: string }
+export type ChangePasswordRequest = Static<typeof account.changePasswordRequest>;
+export type ChangePasswordResponse = Static<typeof account.changePasswordResponse>;
 
-export interface ResetRequest { email: string; reset_new_password_path: string }
-export interface ValidateResetTokenRequest { token: string }
-export interface ResetConfirmRequest { password: string; confirm: string; token: string }
-export interface StatusResponse { status: 'OK' | 'notfound' }
+export type ResetRequest = Static<typeof account.resetRequest>;
+export type ValidateResetTokenRequest = Static<typeof account.validateResetTokenRequest>;
+export type ResetConfirmRequest = Static<typeof account.resetConfirmRequest>;
+export type StatusResponse = Static<typeof account.statusResponse>;
 
-export interface UserProfileDetails { telephone: string; mobile: string; website: string }
-export interface Profile {
-  email: string;
-  first_name: string;
-  last_name: string;
-  user_profile: UserProfileDetails;
-}
+export type UserProfileDetails = Static<typeof account.userProfileDetails>;
+export type Profile = Static<typeof account.profile>;
 /** The profile form as sent: multipart with dotted names, or JSON with a nested object. */
-export interface ProfileUpdateRequest {
-  first_name: string;
-  last_name: string;
-  user_profile?: Partial<UserProfileDetails>;
-}
-export interface ProfileUpdateResponse { user_info: Profile; refresh: string }
+export type ProfileUpdateRequest = Static<typeof account.profileUpdateRequest>;
+export type ProfileUpdateResponse = Static<typeof account.profileUpdateResponse>;
 
-export interface NewsFile {
-  id: number;
-  name: string;
-  size: number;
-  content_type: string;
-  /** Signed, expiring URL: a plain link downloads the attachment. */
-  url: string;
-}
-export interface NewsItem {
-  id: number;
-  title: string;
-  content: string;
-  /** ISO 8601 */
-  created_at: string;
-  /** The author's e-mail. */
-  author: string;
-  files: NewsFile[];
-}
+export type NewsFile = Static<typeof news.newsFile>;
+export type NewsItem = Static<typeof news.newsItem>;
 
 /**
  * PATCH /api/v1/localnews/{id}/ (its author): every field optional. As JSON, or as multipart with
  * `files` (added, repeated) and `remove_files` (ids of the item's files, repeated). The item keeps
  * at least one file.
  */
-export interface NewsUpdateRequest {
-  title?: string;
-  content?: string;
-  remove_files?: number[];
-}
+export type NewsUpdateRequest = Static<typeof news.newsUpdateRequest>;
 
 /** 400 answers: messages per field; errors of no one field go under `non_field_errors`. */
-export type FieldErrors = Record<string, string[]>;
+export type FieldErrors = Static<typeof errors.fieldErrors>;
 /** Every other error answer. */
-export interface ErrorBody { detail: string; code?: string }
+export type ErrorBody = Static<typeof errors.errorBody>;

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiPaths } from '@hello/contract';
+import { apiPaths, errorBody } from '@hello/contract';
 import { httpErrors } from '../../http-errors.js';
-import { errorBody } from '../../schemas/errors.js';
 import { attachmentDisposition } from '../../storage/file-names.js';
 import { parseId } from '../parse-id.js';
 import { replyWithFile } from '../reply-with-file.js';

@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   apiPaths,
+  resetConfirmRequest,
+  resetRequest,
   serverMessages,
+  statusResponse,
+  validateResetTokenRequest,
   type FieldErrors,
   type ResetConfirmRequest,
   type ResetRequest,
@@ -12,7 +16,6 @@ import { completeReset, findResetToken, requestReset } from '../../../auth/passw
 import { passwordProblems } from '../../../auth/password-rules.js';
 import { isSafeResetPath } from '../../../auth/reset-tokens.js';
 import { httpErrors } from '../../../http-errors.js';
-import { bodyOf, limits, password, requiredString, statusBody, token } from '../../../schemas/account.js';
 import { bodyErrors, consumes, throttled } from '../../../schemas/errors.js';
 
 const ok: StatusResponse = { status: 'OK' };
@@ -27,11 +30,8 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
         tags: ['password reset'],
         summary: 'Mail a reset link to the account, if there is one; the answer is the same either way',
         consumes,
-        body: bodyOf({
-          email: { type: 'string', format: 'email', maxLength: limits.email },
-          reset_new_password_path: requiredString(limits.path),
-        }),
-        response: { 200: statusBody, ...bodyErrors, 429: throttled },
+        body: resetRequest,
+        response: { 200: statusResponse, ...bodyErrors, 429: throttled },
       },
     },
     async (request) => {
@@ -49,8 +49,8 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
         tags: ['password reset'],
         summary: 'Is this reset token usable (known, unused, unexpired)?',
         consumes,
-        body: bodyOf({ token }),
-        response: { 200: statusBody, 404: statusBody, ...bodyErrors },
+        body: validateResetTokenRequest,
+        response: { 200: statusResponse, 404: statusResponse, ...bodyErrors },
       },
     },
     async (request, reply) => ((await findResetToken(app, request.body.token)) ? ok : notFound(reply)),
@@ -63,8 +63,8 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
         tags: ['password reset'],
         summary: 'Set a new password with a reset token; the token is used up and every session of the user ends',
         consumes,
-        body: bodyOf({ password, confirm: password, token }),
-        response: { 200: statusBody, 404: statusBody, ...bodyErrors },
+        body: resetConfirmRequest,
+        response: { 200: statusResponse, 404: statusResponse, ...bodyErrors },
       },
     },
     async (request, reply) => {

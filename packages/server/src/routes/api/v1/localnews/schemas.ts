@@ -1,35 +1,13 @@
-import { newsLimits } from '@hello/contract';
-import { badRequest, errorBody } from '../../../../schemas/errors.js';
+import { errorBody, newsItem, newsLimits, newsUpdateRequest } from '@hello/contract';
+import { badRequest, errorAnswer } from '../../../../schemas/errors.js';
 
-/** JSON Schemas of the news calls: they document the API and drive fast-json-stringify. */
-
-export const newsFile = {
-  type: 'object',
-  required: ['id', 'name', 'size', 'content_type', 'url'],
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string', description: "The uploader's file name (metadata only)." },
-    size: { type: 'integer', description: 'Bytes.' },
-    content_type: { type: 'string', description: 'Sniffed from the bytes, not taken from the uploader.' },
-    url: { type: 'string', description: 'Signed link, valid for about an hour; needs no Authorization header.' },
-  },
-} as const;
-
-export const newsItem = {
-  type: 'object',
-  required: ['id', 'title', 'content', 'created_at', 'author', 'files'],
-  properties: {
-    id: { type: 'integer' },
-    title: { type: 'string' },
-    content: { type: 'string' },
-    created_at: { type: 'string', format: 'date-time' },
-    author: { type: 'string', description: "The author's e-mail." },
-    files: { type: 'array', items: newsFile },
-  },
-} as const;
+/**
+ * JSON Schemas of the news calls: they document the API and drive fast-json-stringify. The bodies are
+ * the contract's (news-bodies.ts); what is here is the routes' own: summaries, parameters, statuses.
+ */
 
 const authErrors = { 401: errorBody } as const;
-const forbidden = { ...errorBody, description: 'Not the item\'s author' } as const;
+const forbidden = errorAnswer("Not the item's author");
 const itemParams = { type: 'object', properties: { id: { type: 'string', description: 'News item id.' } } } as const;
 
 export const listSchema = {
@@ -93,14 +71,17 @@ export const uploadBodyDoc = {
   },
 } as const;
 
-/** The edit's body, for the OpenAPI description only (the handler reads it itself, as the upload's). */
+/**
+ * The edit's body, for the OpenAPI description only (the handler reads it itself, as the upload's): the
+ * contract's fields, and the files to add.
+ */
 export const editBodyDoc = {
   type: 'object',
   properties: {
-    title: { type: 'string' },
-    content: { type: 'string' },
+    title: newsUpdateRequest.properties.title,
+    content: newsUpdateRequest.properties.content,
     files: { type: 'array', items: { type: 'string', format: 'binary' }, description: 'Files to add; repeat the field for each.' },
-    remove_files: { type: 'array', items: { type: 'integer' }, description: 'Ids of the item\'s files to remove; repeat the field for each.' },
+    remove_files: newsUpdateRequest.properties.remove_files,
   },
 } as const;
 

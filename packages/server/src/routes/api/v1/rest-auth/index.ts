@@ -1,11 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import {
   apiPaths,
+  apiTokenAuthRequest,
+  apiTokenAuthResponse,
+  errorBody,
+  jwtLogoutRequest,
+  jwtLogoutResponse,
+  logoutResponse,
+  registrationRequest,
+  registrationResponse,
   serverMessages,
   type ApiTokenAuthRequest,
   type ApiTokenAuthResponse,
   type FieldErrors,
   type JwtLogoutRequest,
+  type JwtLogoutResponse,
   type LogoutResponse,
   type RegistrationRequest,
   type RegistrationResponse,
@@ -14,8 +23,7 @@ import { checkCredentials } from '../../../../auth/login.js';
 import { passwordProblems } from '../../../../auth/password-rules.js';
 import { register } from '../../../../auth/registration.js';
 import { httpErrors } from '../../../../http-errors.js';
-import { bodyOf, limits, password, stringProps, token } from '../../../../schemas/account.js';
-import { bodyErrors, consumes, errorBody, unauthorized, throttled } from '../../../../schemas/errors.js';
+import { bodyErrors, consumes, unauthorized, throttled } from '../../../../schemas/errors.js';
 
 /** Registration, both logouts and the legacy token login, as dj-rest-auth answered them. */
 export default async function restAuthRoutes(app: FastifyInstance) {
@@ -26,8 +34,8 @@ export default async function restAuthRoutes(app: FastifyInstance) {
         tags: ['auth'],
         summary: 'Create an account; `key` is the refresh token of its first session',
         consumes,
-        body: bodyOf({ email: { type: 'string', format: 'email', maxLength: limits.email }, password1: password, password2: password }),
-        response: { 201: stringProps('key'), ...bodyErrors, 429: throttled },
+        body: registrationRequest,
+        response: { 201: registrationResponse, ...bodyErrors, 429: throttled },
       },
     },
     async (request, reply) => {
@@ -50,7 +58,7 @@ export default async function restAuthRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Log out the session of the `Token` (the stored refresh token)',
-        response: { 200: stringProps('detail'), 400: errorBody, 401: unauthorized },
+        response: { 200: logoutResponse, 400: errorBody, 401: unauthorized },
       },
     },
     async (request) => {
@@ -59,15 +67,15 @@ export default async function restAuthRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: JwtLogoutRequest }>(
+  app.post<{ Body: JwtLogoutRequest; Reply: JwtLogoutResponse }>(
     apiPaths.jwtLogout,
     {
       schema: {
         tags: ['auth'],
         summary: 'Log out the session of a refresh token',
         consumes,
-        body: bodyOf({ refresh: token }),
-        response: { 200: { type: 'object', properties: {} }, ...bodyErrors, 401: unauthorized },
+        body: jwtLogoutRequest,
+        response: { 200: jwtLogoutResponse, ...bodyErrors, 401: unauthorized },
       },
     },
     async (request) => {
@@ -85,8 +93,8 @@ export default async function restAuthRoutes(app: FastifyInstance) {
         tags: ['auth'],
         summary: 'Legacy login (`username` is the e-mail); `token` is a refresh token of a new session',
         consumes,
-        body: bodyOf({ username: { type: 'string', minLength: 1, maxLength: limits.email }, password }),
-        response: { 200: stringProps('token'), ...bodyErrors, 429: throttled },
+        body: apiTokenAuthRequest,
+        response: { 200: apiTokenAuthResponse, ...bodyErrors, 429: throttled },
       },
     },
     async (request) => {

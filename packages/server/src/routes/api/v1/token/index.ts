@@ -1,8 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { apiPaths, type AccessToken, type LoginRequest, type RefreshRequest, type TokenPair } from '@hello/contract';
+import {
+  accessToken,
+  apiPaths,
+  loginRequest,
+  refreshRequest,
+  tokenPair,
+  type AccessToken,
+  type LoginRequest,
+  type RefreshRequest,
+  type TokenPair,
+} from '@hello/contract';
 import { checkCredentials } from '../../../../auth/login.js';
 import { httpErrors } from '../../../../http-errors.js';
-import { bodyOf, email, password, stringProps, token } from '../../../../schemas/account.js';
 import { bodyErrors, consumes, unauthorized, throttled } from '../../../../schemas/errors.js';
 
 /** JWT login and refresh, as djangorestframework-simplejwt answered them. */
@@ -14,8 +23,8 @@ export default async function tokenRoutes(app: FastifyInstance) {
         tags: ['auth'],
         summary: 'Log in: a new session, its access token and its refresh token',
         consumes,
-        body: bodyOf({ email, password }),
-        response: { 200: stringProps('access', 'refresh'), ...bodyErrors, 401: unauthorized, 429: throttled },
+        body: loginRequest,
+        response: { 200: tokenPair, ...bodyErrors, 401: unauthorized, 429: throttled },
       },
     },
     async (request) => {
@@ -34,8 +43,8 @@ export default async function tokenRoutes(app: FastifyInstance) {
         tags: ['auth'],
         summary: 'A new access token for the refresh token of a live session',
         consumes,
-        body: bodyOf({ refresh: token }),
-        response: { 200: stringProps('access'), ...bodyErrors, 401: unauthorized },
+        body: refreshRequest,
+        response: { 200: accessToken, ...bodyErrors, 401: unauthorized },
       },
     },
     async (request) => {

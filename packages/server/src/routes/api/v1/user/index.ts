@@ -1,25 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { apiPaths, serverMessages, type FieldErrors, type Profile, type ProfileUpdateRequest, type ProfileUpdateResponse } from '@hello/contract';
+import {
+  apiPaths,
+  profile,
+  profileUpdateRequest,
+  profileUpdateResponse,
+  serverMessages,
+  type FieldErrors,
+  type Profile,
+  type ProfileUpdateRequest,
+  type ProfileUpdateResponse,
+} from '@hello/contract';
 import { httpErrors } from '../../../../http-errors.js';
 import { findUserById, toProfile, updateProfile } from '../../../../repositories/users.js';
-import { limits, profile } from '../../../../schemas/account.js';
 import { bodyErrors, consumes, unauthorized } from '../../../../schemas/errors.js';
-
-const optionalString = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-
-const profileUpdate = {
-  type: 'object',
-  required: ['first_name', 'last_name'],
-  properties: {
-    // Blank (after trimming) is checked in the handler, so "" and "   " get the same message together.
-    first_name: optionalString(limits.name),
-    last_name: optionalString(limits.name),
-    user_profile: {
-      type: 'object',
-      properties: { telephone: optionalString(limits.phone), mobile: optionalString(limits.phone), website: optionalString(limits.website) },
-    },
-  },
-} as const;
 
 /** The logged-in user's profile. The e-mail is read-only: sent or not, it is never changed here. */
 export default async function userRoutes(app: FastifyInstance) {
@@ -46,12 +39,8 @@ export default async function userRoutes(app: FastifyInstance) {
         tags: ['account'],
         summary: 'Save the profile (multipart with dotted names, or nested JSON); absent optional fields become ""',
         consumes,
-        body: profileUpdate,
-        response: {
-          200: { type: 'object', required: ['user_info', 'refresh'], properties: { user_info: profile, refresh: { type: 'string' } } },
-          ...bodyErrors,
-          401: unauthorized,
-        },
+        body: profileUpdateRequest,
+        response: { 200: profileUpdateResponse, ...bodyErrors, 401: unauthorized },
       },
     },
     async (request) => {

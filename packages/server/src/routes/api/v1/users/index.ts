@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { apiPaths, serverMessages, type ChangePasswordRequest, type ChangePasswordResponse, type FieldErrors } from '@hello/contract';
+import {
+  apiPaths,
+  changePasswordRequest,
+  changePasswordResponse,
+  serverMessages,
+  type ChangePasswordRequest,
+  type ChangePasswordResponse,
+  type FieldErrors,
+} from '@hello/contract';
 import { checkOwnPassword } from '../../../../auth/login.js';
 import { passwordProblems } from '../../../../auth/password-rules.js';
 import { httpErrors } from '../../../../http-errors.js';
 import { endUserSessions } from '../../../../repositories/sessions.js';
 import { findUserById, setPasswordHash } from '../../../../repositories/users.js';
-import { bodyOf, password, stringProps } from '../../../../schemas/account.js';
 import { bodyErrors, consumes, unauthorized, throttled } from '../../../../schemas/errors.js';
 
 /** Password change of the logged-in user. */
@@ -18,8 +25,8 @@ export default async function usersRoutes(app: FastifyInstance) {
         tags: ['account'],
         summary: 'Change the password; every other session of the user ends',
         consumes,
-        body: bodyOf({ old_password: password, new_password: password, confirm: password }),
-        response: { 200: stringProps('refresh'), ...bodyErrors, 401: unauthorized, 429: throttled },
+        body: changePasswordRequest,
+        response: { 200: changePasswordResponse, ...bodyErrors, 401: unauthorized, 429: throttled },
       },
     },
     async (request) => {
