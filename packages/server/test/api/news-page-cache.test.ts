@@ -59,6 +59,19 @@ describe.each(dialects)('the kept news list (%s)', (dialect) => {
     expect(await list()).toEqual(before);
   });
 
+  it('shows an item edited or deleted through another instance on the very next request', async () => {
+    const item = await post(t.app, 'kept item');
+    const url = `/api/v1/localnews/${item.id}/`;
+    const read = async () => t.app.inject({ method: 'GET', url, headers: bearer(alice) });
+    expect((await read()).json<NewsItem>().title).toBe('kept item');
+    expect((await read()).json<NewsItem>().title).toBe('kept item'); // now answered from what was kept
+    const edit = await other.inject({ method: 'PATCH', url, headers: bearer(alice), payload: { title: 'edited elsewhere' } });
+    expect(edit.statusCode).toBe(200);
+    expect((await read()).json<NewsItem>().title).toBe('edited elsewhere');
+    expect((await other.inject({ method: 'DELETE', url, headers: bearer(alice) })).statusCode).toBe(204);
+    expect((await read()).statusCode).toBe(404);
+  });
+
   it('serves the same bytes to every caller while nothing changes', async () => {
     const bob = await createUser(t);
     const a = await t.app.inject({ method: 'GET', url: LIST, headers: bearer(alice) });

@@ -3,7 +3,7 @@ import { apiPaths, serverMessages } from '@hello/contract';
 import { httpErrors } from '../../../../http-errors.js';
 import { deleteNewsItemWithFiles } from '../../../../news/news-changes.js';
 import { acceptedEncoding } from '../../../../plugins/app/compression.js';
-import { findNewsItem, type NewsItemWithFiles } from '../../../../repositories/news.js';
+import type { NewsItemWithFiles } from '../../../../repositories/news.js';
 import { parseId, withIdParams } from '../../../parse-id.js';
 import { attachmentHandler } from './attachment.js';
 import { authorsItem } from './author-check.js';
@@ -20,7 +20,7 @@ import { deleteSchema, fileSchema, itemSchema, listSchema } from './schemas.js';
 export default async function localnewsRoutes(app: FastifyInstance) {
   const toNewsItem = newsItemMapper(app);
 
-  const newsPage = createNewsPageCache(app.db, app.urlSigner.expiry);
+  const kept = createNewsPageCache(app.db, app.urlSigner.expiry);
   // Authenticated before the query is validated: a caller without a session learns nothing, not even a 400.
   app.get(apiPaths.localNews, { schema: listSchema, preValidation: app.requireBearer, compress: false }, async (request, reply) => {
     const { limit, before } = request.query as { limit: number; before?: string };
@@ -28,16 +28,18 @@ export default async function localnewsRoutes(app: FastifyInstance) {
     if (before !== undefined && !start) throw httpErrors.field('before', serverMessages.invalidCursor);
     // Serialized by the route's response schema (fast-json-stringify) when rebuilt, then sent as bytes.
     const render = (items: NewsItemWithFiles[], nowMs: number) => reply.serialize(items.map((item) => toNewsItem(item, nowMs))) as string;
-    const page = await newsPage(render, limit, start, request.principal!.newsRevision);
+    const page = await kept.page(render, limit, start, request.principal!.newsRevision);
     if (page.next) reply.header('link', `<${apiPaths.localNews}?limit=${limit}&before=${encodeCursor(page.next)}>; rel="next"`);
     return sendPage(request, reply, page);
   });
 
-  app.get(withIdParams(apiPaths.localNewsItem), { schema: itemSchema, preHandler: app.requireBearer }, async (request) => {
+  // Kept like the pages, and sent the same way: one item is read about as often.
+  app.get(withIdParams(apiPaths.localNewsItem), { schema: itemSchema, preHandler: app.requireBearer, compress: false }, async (request, reply) => {
     const id = parseId((request.params as { id?: string }).id);
-    const item = id === undefined ? undefined : await findNewsItem(app.db, id);
-    if (!item) throw httpErrors.notFound();
-    return toNewsItem(item);
+    const render = (item: NewsItemWithFiles, nowMs: number) => reply.serialize(toNewsItem(item, nowMs)) as string;
+    const answer = id === undefined ? undefined : await kept.item(render, id, request.principal!.newsRevision);
+    if (!answer) throw httpErrors.notFound();
+    return sendPage(request, reply, answer);
   });
 
   app.delete(withIdParams(apiPaths.localNewsItem), { schema: deleteSchema, preHandler: app.requireBearer }, async (request, reply) => {
@@ -50,7 +52,7 @@ export default async function localnewsRoutes(app: FastifyInstance) {
   app.route({ method: ['GET', 'HEAD'], url: apiPaths.localNewsFile, schema: fileSchema, compress: false, handler: attachmentHandler(app) });
 }
 
-/** A kept page, compressed once per page and encoding when the client accepts it and it is worth it. */
+/** A kept answer, compressed once per answer and encoding when the client accepts it and it is worth it. */
 async function sendPage(request: FastifyRequest, reply: FastifyReply, page: NewsPage) {
   reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
   const encoding = acceptedEncoding(request);

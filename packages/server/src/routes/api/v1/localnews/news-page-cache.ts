@@ -2,16 +2,16 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../../db/schema.js';
-import { listNewsPage, newsRevision, type NewsItemWithFiles, type NewsPosition } from '../../../../repositories/news.js';
+import { findNewsItem, listNewsPage, newsRevision, type NewsItemWithFiles, type NewsPosition } from '../../../../repositories/news.js';
 import { COMPRESS_ABOVE_BYTES, type Encoding } from '../../../../plugins/app/compression.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Pages kept at once; past that the set starts again (the first pages are the ones asked for). */
-const MAX_PAGES = 256;
+/** Answers kept at once; past that the set starts again (the first pages are the ones asked for most). */
+const MAX_KEPT = 512;
 
-/** One page of the list, kept as ready bytes, compressed on first demand (off the event loop). */
+/** One answer (a page of the list, or one item), kept as ready bytes, compressed on first demand (off the event loop). */
 export class NewsPage {
   private readonly encoded = new Map<Encoding, Promise<Buffer>>();
   constructor(
@@ -36,48 +36,66 @@ export class NewsPage {
 }
 
 /**
- * Pages of the news list, kept while the stored revision (raised in the same transaction as each
- * change, by any instance) and the attachment links' expiry step stand. Each request still reads the
- * revision, which keeps a change made through another server instance visible at once: given by the
- * caller when it was read already (with the session, repositories/sessions.ts), else asked here.
- * A change costs one page's rebuild when it is next asked for, never the whole list's.
+ * Pages of the news list and single items, kept as answers while the stored revision (raised in the
+ * same transaction as each change, by any instance) and the attachment links' expiry step stand.
+ * Each request still reads the revision, which keeps a change made through another server instance
+ * visible at once: given by the caller when it was read already (with the session,
+ * repositories/sessions.ts), else asked here. A change costs the rebuild of the answers next asked
+ * for, never the whole list's.
  */
 export function createNewsPageCache(db: Kysely<Database>, linksExpiry: (nowMs: number) => number) {
   let revision = -1;
   let expiry = -1;
-  const pages = new Map<string, Promise<NewsPage>>();
+  const kept = new Map<string, Promise<NewsPage | undefined>>();
 
-  return async function newsPage(
-    render: (items: NewsItemWithFiles[], nowMs: number) => string,
-    limit: number,
-    before: NewsPosition | undefined,
-    revisionRead?: number,
-  ): Promise<NewsPage> {
+  /** The answer under `key`, built by `build` unless kept; undefined for what does not exist. */
+  async function answer(key: string, build: (nowMs: number) => Promise<NewsPage | undefined>, revisionRead?: number) {
     const nowMs = Date.now();
     const linksStep = linksExpiry(nowMs);
-    // Read before the page: if a change lands in between, the page is newer than its revision says
-    // and is only rebuilt once more, never the other way round.
+    // Read before the answer is built: if a change lands in between, the answer is newer than its
+    // revision says and is only rebuilt once more, never the other way round.
     const seen = revisionRead ?? (await newsRevision(db));
-    const build = async () => {
-      const { items, more } = await listNewsPage(db, limit, before);
-      const last = items.at(-1);
-      return new NewsPage(Buffer.from(render(items, nowMs)), more && last ? { createdAt: last.created_at, id: last.id } : undefined);
-    };
-    // A request that read an older revision than the kept pages' (it raced a change) is served fresh.
-    if (seen < revision) return build();
-    if (seen > revision || linksStep !== expiry || pages.size >= MAX_PAGES) {
-      pages.clear();
+    // A request that read an older revision than the kept answers' (it raced a change) is served fresh.
+    if (seen < revision) return build(nowMs);
+    if (seen > revision || linksStep !== expiry || kept.size >= MAX_KEPT) {
+      kept.clear();
       revision = seen;
       expiry = linksStep;
     }
-    const key = before ? `${limit}.${before.id}.${before.createdAt}` : String(limit);
-    let page = pages.get(key);
+    let page = kept.get(key);
     if (!page) {
-      page = build();
-      pages.set(key, page);
+      page = build(nowMs);
+      kept.set(key, page);
       // A failed read (the database away) is not kept.
-      page.catch(() => pages.get(key) === page && pages.delete(key));
+      page.catch(() => kept.get(key) === page && kept.delete(key));
     }
     return page;
+  }
+
+  return {
+    /** A page of the list: at most `limit` items older than `before`. */
+    page(render: (items: NewsItemWithFiles[], nowMs: number) => string, limit: number, before: NewsPosition | undefined, revisionRead?: number) {
+      const key = before ? `${limit}.${before.id}.${before.createdAt}` : String(limit);
+      return answer(
+        key,
+        async (nowMs) => {
+          const { items, more } = await listNewsPage(db, limit, before);
+          const last = items.at(-1);
+          return new NewsPage(Buffer.from(render(items, nowMs)), more && last ? { createdAt: last.created_at, id: last.id } : undefined);
+        },
+        revisionRead,
+      ) as Promise<NewsPage>;
+    },
+    /** One item, or undefined when there is none. */
+    item(render: (item: NewsItemWithFiles, nowMs: number) => string, id: number, revisionRead?: number) {
+      return answer(
+        `item.${id}`,
+        async (nowMs) => {
+          const item = await findNewsItem(db, id);
+          return item && new NewsPage(Buffer.from(render(item, nowMs)), undefined);
+        },
+        revisionRead,
+      );
+    },
   };
 }
