@@ -3,6 +3,8 @@
 //   --short   the CI variant (about a minute): fewer requests, shorter runs, fewer repetitions
 //   --write   also write the report into docs/benchmarks.md
 //   --build   run `npm run build` first (otherwise only when a build is missing)
+//   BENCH_ONLY=news   (environment) only the news list at scale (issue 14), for working on it; the
+//             table then holds that section alone, so --write is refused
 // A missed budget is a figure, not a failure: the exit status is non-zero only when the benchmark
 // could not run (no build, the product would not start). Every process it starts is stopped at the
 // end, on an error and on Ctrl-C.
@@ -21,6 +23,16 @@ import { runAlternating, runLoad, warmUp } from './bench/load.mjs';
 import { describeMachine } from './bench/machine.mjs';
 import { rssBytes, sampleRss } from './bench/memory.mjs';
 import { findNginx, startNginx } from './bench/nginx.mjs';
+import {
+  browserHeaders,
+  followNext,
+  nextLink,
+  pageOnTheWire,
+  postAtRate,
+  randomItemRequests,
+  removeUploads,
+  startNewsStore,
+} from './bench/news-at-scale.mjs';
 import { cleanupAll, installCleanupHandlers, tempDir } from './bench/processes.mjs';
 import { fmt, latencyRatio, renderReport, verdict, writeDoc } from './bench/report.mjs';
 import { ROOT, SERVER_DIST, SERVER_ENTRY } from './bench/server.mjs';
@@ -35,11 +47,20 @@ for (const arg of args) {
   }
 }
 const short = args.has('--short');
+const only = process.env.BENCH_ONLY || undefined;
+if (only !== undefined && only !== 'news') {
+  console.error(`bench: unknown BENCH_ONLY=${only} (use news)`);
+  process.exit(2);
+}
+if (only && args.has('--write')) {
+  console.error('bench: BENCH_ONLY measures one section; --write would replace the whole table with it');
+  process.exit(2);
+}
 
 /** Everything that differs between the full run and the short (CI) run. */
 const plan = short
-  ? { warmUpS: 0.5, durationS: 2, jsonRounds: 1, mixedRequests: 5_000, rounds: 3, startRuns: 1, browserRuns: 2 }
-  : { warmUpS: 2, durationS: 10, jsonRounds: 5, mixedRequests: 100_000, rounds: 3, startRuns: 3, browserRuns: 5 };
+  ? { warmUpS: 0.5, durationS: 2, jsonRounds: 1, mixedRequests: 5_000, rounds: 3, startRuns: 1, browserRuns: 2, scaleItems: 10_000 }
+  : { warmUpS: 2, durationS: 10, jsonRounds: 5, mixedRequests: 100_000, rounds: 3, startRuns: 3, browserRuns: 5, scaleItems: 100_000 };
 
 const BUDGET = {
   jsonShare: 0.5,
@@ -49,20 +70,28 @@ const BUDGET = {
   rssGrowth: 0.1,
   warmStartMs: 1000,
   homeGzip: 90e3,
+  // The news list at scale (issue 14).
+  scalePageBytes: 100e3,
+  scaleRateShare: 0.8,
+  scalePostStall: 2,
+  scaleLatency: 1.5,
 };
 const NEWS_ITEMS = 20;
+/** Issue 14: items are posted at this rate while the list is read; its comparison store holds 20 items. */
+const POSTS_PER_SECOND = 10;
+const SMALL_STORE_ITEMS = 20;
 const LOGIN_CONNECTIONS = 8;
 
 /** @type {(import('./bench/report.mjs').Row & { order: number })[]} */
 const rows = [];
 let currentOrder = 0;
-/** Adds a row to the table; the table lists the issue's measurements in its order (1 to 6). */
+/** Adds a row to the table; the table lists issue 6's measurements in its order (1 to 6), then issue 14's (7). */
 const add = (row) => rows.push({ order: currentOrder, ...row });
 /** @type {string[]} */
 const notes = [];
 const log = (message) => console.error(`bench: ${message}`);
 
-/** Runs one section (`order`: its number in issue 6); a failure becomes a row saying why, and the run goes on. */
+/** Runs one section (`order`: its number in issue 6, 7 for issue 14); a failure becomes a row saying why, and the run goes on. */
 async function section(name, order, body) {
   currentOrder = order;
   log(`${name}…`);
@@ -117,6 +146,11 @@ async function main() {
   const loadBefore = os.loadavg();
   const machine = describeMachine();
   ensureBuilt();
+  const run = { started, t0, loadBefore, machine };
+  if (only === 'news') {
+    await measureNewsAtScale();
+    return report(run);
+  }
 
   // 6a. Web sizes: no server needed.
   let web;
@@ -461,21 +495,263 @@ async function main() {
   rssAt('browser');
   notes.push(`Server RSS after each phase: ${timeline.join(', ')}.`);
   await server.stop();
-  const report = renderReport({
+
+  // 7. The news list at scale, on stores of its own (the server above is stopped first).
+  await measureNewsAtScale();
+  report(run);
+}
+
+/** Prints the table and notes (and with --write puts them into docs/benchmarks.md). */
+function report({ started, t0, loadBefore, machine }) {
+  const markdown = renderReport({
     rows: rows.sort((a, b) => a.order - b.order),
     notes,
     machine,
-    mode: short ? 'short mode (--short)' : 'full run',
+    mode: `${short ? 'short mode (--short)' : 'full run'}${only ? `, BENCH_ONLY=${only}` : ''}`,
     started,
     seconds: (performance.now() - t0) / 1000,
     load: [loadBefore, os.loadavg()],
     commit: gitCommit(),
   });
-  console.log(report);
+  console.log(markdown);
   if (args.has('--write')) {
     const doc = path.join(ROOT, 'docs/benchmarks.md');
-    writeDoc(doc, report);
+    writeDoc(doc, markdown);
     log(`wrote ${path.relative(ROOT, doc)}`);
+  }
+}
+
+/**
+ * 7. The news list at scale (issue 14): a store of `plan.scaleItems` items with two files each (the
+ * full run 100,000 and 200,000; bench/news-at-scale.mjs seeds it), and beside it the same product
+ * over 20 such items. Every call sends what a browser sends (Bearer, Accept-Encoding: br, gzip).
+ * Measured in this order, listed in the issue's: the first page's bytes (a), its rate against the
+ * 20-item store's (b), one item and the 100th page against the first page (d), the first page's p99
+ * while items are posted (c, after d: the posts change the first page), the server's RSS (e).
+ */
+async function measureNewsAtScale() {
+  const started = performance.now();
+  const count = plan.scaleItems.toLocaleString('en-US');
+  /** What the sections share: the two stores (running servers), and what one section tells the next. */
+  const scale = {
+    count,
+    store: `${count} items${short ? ' (short mode; the full run: 100,000)' : ''}`,
+    big: undefined,
+    small: undefined,
+    paged: false,
+    /** The first page's flat-out rate (b); undefined when it could not be measured. */
+    firstPageRate: undefined,
+    /** The big store's server's RSS after each step, for the notes: where its memory went. */
+    timeline: [],
+  };
+  const rssAt = (step) => scale.big && scale.timeline.push(`${step} ${fmt.mb(rssBytes(scale.big.server.pid) ?? NaN)}`);
+  await section('News at scale: the stores', 7, () => scaleStores(scale));
+  rssAt('started');
+  await section('News at scale: first page on the wire', 7.1, () => scaleFirstPageBytes(scale));
+  rssAt('first page');
+  await section('News at scale: first page flat out', 7.2, () => scaleFirstPageRate(scale));
+  rssAt('first page flat out');
+  await section('News at scale: one item and the 100th page', 7.4, () => scaleItemAndDeepPage(scale));
+  rssAt('one item and 100th page');
+  await section('News at scale: reads while items are posted', 7.3, () => scaleReadsWhilePosting(scale));
+  rssAt('reads while posting');
+  if (scale.timeline.length > 0) notes.push(`News at scale: RSS of the ${count}-item store's server after each step: ${scale.timeline.join(', ')}.`);
+  await section('News at scale: memory', 7.5, () => scaleMemory(scale));
+
+  for (const each of [scale.big, scale.small]) if (each) await each.server.stop();
+  if (scale.big) {
+    const removeMs = await removeUploads(scale.big.dataDir);
+    notes.push(`News at scale: the store's ${scale.big.seed.files.toLocaleString('en-US')} files were removed again in ${fmt.seconds(removeMs)} (rm -rf).`);
+  }
+  notes.push(`News at scale: the section took ${fmt.seconds(performance.now() - started)} in all.`);
+}
+
+/** The stores of section 7, or why there are none. */
+function scaleStoresOf(scale) {
+  if (!scale.big || !scale.small) throw new Error('no seeded stores (see the note on the stores)');
+  return { big: scale.big, small: scale.small, url: scale.big.server.url + apiPaths.localNews, smallUrl: scale.small.server.url + apiPaths.localNews };
+}
+
+const SCALE_CONNECTIONS = 10;
+/** An autocannon target: `url` on `store`'s server, as a browser of its user asks. */
+const scaleTarget = (store, url) => ({ url, headers: browserHeaders(store.user.access), connections: SCALE_CONNECTIONS, targetPid: store.server.pid });
+
+/** 7: both stores made and started; how long the big one took to seed and to start over. */
+async function scaleStores(scale) {
+  scale.big = await startNewsStore(plan.scaleItems, 'news-scale');
+  scale.small = await startNewsStore(SMALL_STORE_ITEMS, 'news-small');
+  const { big, small } = scale;
+  add({
+    measurement: `News at scale: seeding ${scale.count} items and ${big.seed.files.toLocaleString('en-US')} files (one SQLite transaction; files hard-linked into uploads/)`,
+    figure: fmt.seconds(big.seedMs),
+    reference: `reported; database ${fmt.seconds(big.seed.databaseMs)}, files ${fmt.seconds(big.seed.filesMs)}; store ready (start, register, stop, seed, start) in ${fmt.seconds(big.prepareMs)}`,
+    verdict: '—',
+  });
+  add({
+    measurement: 'News at scale: start-up over the store (spawn → first answer; the start-up sweep lists every upload)',
+    figure: fmt.ms(big.startMs),
+    reference: `reported; over ${SMALL_STORE_ITEMS} items ${fmt.ms(small.startMs)}`,
+    verdict: '—',
+  });
+}
+
+/** a) The first page's bytes on the wire, compressed as a browser gets it, and uncompressed. */
+async function scaleFirstPageBytes(scale) {
+  const { big, small, url, smallUrl } = scaleStoresOf(scale);
+  const page = await pageOnTheWire(url, big.user.access);
+  const smallPage = await pageOnTheWire(smallUrl, small.user.access);
+  scale.paged = Boolean(nextLink(page.link, url));
+  const size = (p) => `${fmt.kb(p.wireBytes)} (${p.encoding}; ${fmt.kb(p.jsonBytes)} uncompressed, ${p.items.toLocaleString('en-US')} items)`;
+  add({
+    measurement: `News at scale: first page GET ${apiPaths.localNews} over ${scale.store}, bytes on the wire (Accept-Encoding: br, gzip)`,
+    figure: size(page),
+    reference: `≤ ${fmt.kb(BUDGET.scalePageBytes)}; ${SMALL_STORE_ITEMS}-item store: ${size(smallPage)}`,
+    ratio: fmt.pct(page.wireBytes / BUDGET.scalePageBytes),
+    verdict: verdict(page.wireBytes <= BUDGET.scalePageBytes),
+  });
+  if (!scale.paged) {
+    notes.push(`News at scale: the first page had no Link header (rel="next"): the server answered ${page.items.toLocaleString('en-US')} items in one answer, the whole list.`);
+  }
+}
+
+/** b) The first page flat out against the same call on the 20-item store, alternating, pinned as the JSON reads are. */
+async function scaleFirstPageRate(scale) {
+  const { big, small, url, smallUrl } = scaleStoresOf(scale);
+  const targets = [scaleTarget(big, url), scaleTarget(small, smallUrl)];
+  const seconds = plan.durationS / plan.jsonRounds;
+  const [scaled, base] = await pinnedApart([big.server.pid, small.server.pid], async () => {
+    for (const each of targets) await warmUp(each, plan.warmUpS);
+    return runAlternating(targets, plan.jsonRounds, seconds);
+  });
+  scale.firstPageRate = scaled.reqPerSec;
+  const share = scaled.reqPerSec / base.reqPerSec;
+  add({
+    measurement: `News at scale: first page flat out over ${scale.store} against the same call over ${SMALL_STORE_ITEMS}${plan.jsonRounds > 1 ? ` (median of ${plan.jsonRounds} runs of ${seconds} s, alternating)` : ''}`,
+    figure: checked(scaled, fmt.reqs(scaled.reqPerSec)),
+    reference: `${SMALL_STORE_ITEMS} items: ${checked(base, fmt.reqs(base.reqPerSec))}; budget ≥ ${fmt.pct(BUDGET.scaleRateShare)}`,
+    ratio: fmt.pct(share),
+    verdict: scaled.problem || base.problem ? 'n/a' : verdict(share >= BUDGET.scaleRateShare),
+  });
+  const cores = (v) => (v === null ? '?' : v.toFixed(2));
+  notes.push(
+    `News at scale, first page flat out: CPU in cores, ${scale.count} items ${cores(scaled.targetCpu)} (client ${cores(scaled.clientCpu)}); ${SMALL_STORE_ITEMS} items ${cores(base.targetCpu)} (client ${cores(base.clientCpu)}).`,
+  );
+}
+
+/**
+ * d) One item (a random id each time) and the 100th page, flat out, alternating with the first page.
+ * Mean latency is connections ÷ requests per second (Little's law), finer than autocannon's
+ * histogram, which counts whole milliseconds.
+ */
+async function scaleItemAndDeepPage(scale) {
+  const { big, url } = scaleStoresOf(scale);
+  const hundredth = await followNext(big.server.url, big.user.access, 99);
+  // What one item weighs as sent: over 1 KiB it is compressed, on every request.
+  const itemUrl = big.server.url + apiPaths.localNewsItem.replace(':id', String(big.seed.lastId));
+  const one = await pageOnTheWire(itemUrl, big.user.access).catch((error) => ({ error }));
+  const oneSize = 'error' in one ? `unknown (${String(one.error.message).split('\n')[0]})` : `${fmt.kb(one.wireBytes)} (${one.encoding}; ${fmt.kb(one.jsonBytes)} uncompressed)`;
+  const targets = [
+    scaleTarget(big, url),
+    { ...scaleTarget(big, big.server.url), requests: randomItemRequests(big.user.access, big.seed.firstId, big.seed.lastId) },
+    ...(hundredth.url ? [scaleTarget(big, hundredth.url)] : []),
+  ];
+  const seconds = plan.durationS / plan.jsonRounds;
+  const [first, item, page100] = await pinnedApart([big.server.pid], async () => {
+    for (const each of targets) await warmUp(each, plan.warmUpS);
+    return runAlternating(targets, plan.jsonRounds, seconds);
+  });
+  const meanMs = (result) => (SCALE_CONNECTIONS * 1000) / result.reqPerSec;
+  const latency = (result) => (result.total === 0 ? '—' : `mean ${fmt.ms(meanMs(result))}, p99 ${fmt.latency(result.p99)}`);
+  const how = `flat out, ${SCALE_CONNECTIONS} connections${plan.jsonRounds > 1 ? `, median of ${plan.jsonRounds} runs of ${seconds} s alternating with the first page` : ''}`;
+  const row = (what, result) => {
+    const ratio = meanMs(result) / meanMs(first);
+    // Ratios only between runs that count (a run where nothing completed has no latency).
+    const comparable = !result.problem && !first.problem;
+    const p99Ratio = comparable ? ` (p99 ${fmt.times(latencyRatio(result.p99, first.p99))} the first page's)` : '';
+    add({
+      measurement: `News at scale: ${what} over ${scale.store}, ${how}`,
+      figure: checked(result, `${latency(result)}${p99Ratio}`),
+      reference: `first page: ${checked(first, latency(first))}; budget: mean ≤ ${fmt.times(BUDGET.scaleLatency)}`,
+      ratio: comparable ? fmt.times(ratio) : '',
+      verdict: comparable ? verdict(ratio <= BUDGET.scaleLatency) : 'n/a',
+    });
+  };
+  row(`one item GET ${apiPaths.localNewsItem.replace(':id', '{id}')} (random ids)`, item);
+  if (page100) {
+    row('the 100th page (the Link header followed 99 times)', page100);
+  } else {
+    const pages = `${hundredth.pages} page${hundredth.pages === 1 ? '' : 's'}`;
+    add({ measurement: 'News at scale: the 100th page', figure: `not there: the list ended after ${pages}${scale.paged ? '' : ' (no Link header)'}`, verdict: 'n/a' });
+  }
+  const rates = [first, item, page100].filter(Boolean).map((r) => r.reqPerSec.toFixed(0));
+  notes.push(
+    `News at scale: first page / one item / 100th page flat out, ${rates.join(' / ')} req/s; mean latency = ${SCALE_CONNECTIONS} connections ÷ requests per second. One item as sent: ${oneSize}.`,
+  );
+}
+
+/**
+ * c) The first page at a fixed rate (a quarter of flat out, at most 1000 req/s; 100 req/s when (b)
+ * could not run; 1 req/s when nothing completed there), alone, then while items are posted.
+ */
+async function scaleReadsWhilePosting(scale) {
+  const { big, url } = scaleStoresOf(scale);
+  const rate = Math.max(1, Math.min(1000, Math.round((scale.firstPageRate ?? 400) / 4)));
+  const reads = { ...scaleTarget(big, url), overallRate: rate, duration: plan.durationS };
+  const idle = await runLoad(reads);
+  const posting = postAtRate(big.server.url, big.user.refresh, POSTS_PER_SECOND);
+  const loaded = await runLoad(reads);
+  const posts = await posting.stop();
+  const factor = latencyRatio(loaded.p99, idle.p99);
+  // The posts must really have been made while the list was read, at about the rate asked (the
+  // last one may still be under way), or the figure says nothing.
+  const postsHeld = posts.inTime >= 0.9 * POSTS_PER_SECOND * posts.seconds - 1;
+  add({
+    measurement: `News at scale: first-page p99 at ${rate} req/s over ${scale.store} while items are posted at ${POSTS_PER_SECOND}/s`,
+    figure: checked(loaded, fmt.latency(loaded.p99)),
+    reference: `idle p99 ${checked(idle, fmt.latency(idle.p99))}; budget ≤ ${BUDGET.scalePostStall}×; ${posts.inTime} posts answered 201 in those ${posts.seconds.toFixed(1)} s`,
+    ratio: fmt.times(factor),
+    verdict: loaded.problem || idle.problem || !postsHeld ? 'n/a' : verdict(factor <= BUDGET.scalePostStall),
+  });
+  const failed = posts.failed ? `, ${posts.failed} failed (first: ${posts.firstFailure})` : '';
+  notes.push(
+    `News at scale, reads while posting: ${posts.sent} posts sent, ${posts.inTime} answered 201 while the list was read (${posts.perSecond.toFixed(1)}/s), ${posts.created} in all${failed}${postsHeld ? '' : ': too few to count'}; list p50 idle ${fmt.latency(idle.p50)}, loaded ${fmt.latency(loaded.p50)}.`,
+  );
+}
+
+/** e) The big store's server's RSS after all of it. */
+async function scaleMemory(scale) {
+  const { big, small } = scaleStoresOf(scale);
+  const rss = rssBytes(big.server.pid);
+  if (rss === null) throw new Error('no /proc: RSS unknown');
+  add({
+    measurement: `News at scale: server RSS after the section, over ${scale.store}`,
+    figure: fmt.mb(rss),
+    reference: `≤ ${fmt.mb(BUDGET.rssBytes)}; ${SMALL_STORE_ITEMS}-item store ${fmt.mb(rssBytes(small.server.pid) ?? NaN)}`,
+    ratio: fmt.pct(rss / BUDGET.rssBytes),
+    verdict: verdict(rss <= BUDGET.rssBytes),
+  });
+}
+
+/**
+ * Runs `body` with the load generator (this process) on the first core and `pids` on the others, as
+ * the JSON reads do (bench/cores.mjs), and unpins them afterwards; on one core nothing is pinned.
+ */
+async function pinnedApart(pids, body) {
+  const cores = coreSplit();
+  try {
+    if (cores) {
+      pin(process.pid, cores.client);
+      for (const each of pids) pin(each, cores.servers);
+    }
+    return await body();
+  } finally {
+    for (const each of cores ? [process.pid, ...pids] : []) {
+      try {
+        pin(each, cores.all);
+      } catch {
+        /* a server that died meanwhile: its error is the one to report */
+      }
+    }
   }
 }
 
