@@ -2,6 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** How long an attachment link works. */
 export const SIGNED_URL_LIFETIME_SECONDS = 3600;
+/** Links kept signed at once (about 100 bytes each): far more than a few pages' worth. */
+const MAX_KEPT_LINKS = 10_000;
 /** Expiry times are rounded up to this step, so a list answers the same URLs for a few minutes. */
 const ROUNDING_SECONDS = 300;
 
@@ -25,7 +27,8 @@ export function createUrlSigner(secretKey: string, lifetimeSeconds = SIGNED_URL_
     /** The query string (without `?`) that makes a link to file `id` valid for about `lifetimeSeconds`. */
     sign(id: number, nowMs = Date.now()): string {
       const expires = expiry(nowMs);
-      if (expires !== keptExpiry) {
+      // Bounded: items read at random across a large store would otherwise keep a link per file.
+      if (expires !== keptExpiry || kept.size >= MAX_KEPT_LINKS) {
         kept.clear();
         keptExpiry = expires;
       }

@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../../db/schema.js';
 import { findNewsItem, listNewsPage, newsRevision, type NewsItemWithFiles, type NewsPosition } from '../../../../repositories/news.js';
@@ -8,8 +8,18 @@ import { COMPRESS_ABOVE_BYTES, type Encoding } from '../../../../plugins/app/com
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Answers kept at once; past that the set starts again (the first pages are the ones asked for most). */
-const MAX_KEPT = 512;
+/** Answers up to this size are compressed on the event loop (see compress). */
+const COMPRESS_ON_LOOP_BYTES = 16 * 1024;
+
+/** Answers kept at once, of each kind; past that the kind's set starts again. Items have a set of
+ * their own, so reading items at random never drops the first pages, the answers asked for most. */
+const MAX_KEPT = 256;
+
+/**
+ * Brotli at quality 5 with a 256 KiB window (the default's is 4 MiB): a page is at most some 100 kB,
+ * so the larger window compresses it no better, and each compression's memory is a fraction.
+ */
+export const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 18 };
 
 /** One answer (a page of the list, or one item), kept as ready bytes, compressed on first demand (off the event loop). */
 export class NewsPage {
@@ -25,14 +35,25 @@ export class NewsPage {
     if (this.json.length <= COMPRESS_ABOVE_BYTES) return undefined;
     let body = this.encoded.get(encoding);
     if (!body) {
-      body =
-        encoding === 'br'
-          ? brotli(this.json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: this.json.length } })
-          : gzipAsync(this.json, { level: 6 });
+      body = compress(this.json, encoding);
       this.encoded.set(encoding, body);
     }
     return body;
   }
+}
+
+/**
+ * Small answers (one item) are compressed at once on the event loop: it takes microseconds, and
+ * compressing thousands of them on libuv's pool made each pool thread's allocator keep its own
+ * memory (RSS +80 MB over a bench run of random items). Large ones (a page) go to the pool, so a
+ * rebuild never stalls the requests around it.
+ */
+function compress(json: Buffer, encoding: Encoding): Promise<Buffer> {
+  const brotliOptions = { params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } };
+  if (json.length <= COMPRESS_ON_LOOP_BYTES) {
+    return Promise.resolve(encoding === 'br' ? brotliCompressSync(json, brotliOptions) : gzipSync(json, { level: 6 }));
+  }
+  return encoding === 'br' ? brotli(json, brotliOptions) : gzipAsync(json, { level: 6 });
 }
 
 /**
@@ -46,10 +67,16 @@ export class NewsPage {
 export function createNewsPageCache(db: Kysely<Database>, linksExpiry: (nowMs: number) => number) {
   let revision = -1;
   let expiry = -1;
-  const kept = new Map<string, Promise<NewsPage | undefined>>();
+  const keptPages = new Map<string, Promise<NewsPage | undefined>>();
+  const keptItems = new Map<string, Promise<NewsPage | undefined>>();
 
-  /** The answer under `key`, built by `build` unless kept; undefined for what does not exist. */
-  async function answer(key: string, build: (nowMs: number) => Promise<NewsPage | undefined>, revisionRead?: number) {
+  /** The answer under `key` in `kept`, built by `build` unless kept; undefined for what does not exist. */
+  async function answer(
+    kept: Map<string, Promise<NewsPage | undefined>>,
+    key: string,
+    build: (nowMs: number) => Promise<NewsPage | undefined>,
+    revisionRead?: number,
+  ) {
     const nowMs = Date.now();
     const linksStep = linksExpiry(nowMs);
     // Read before the answer is built: if a change lands in between, the answer is newer than its
@@ -57,11 +84,13 @@ export function createNewsPageCache(db: Kysely<Database>, linksExpiry: (nowMs: n
     const seen = revisionRead ?? (await newsRevision(db));
     // A request that read an older revision than the kept answers' (it raced a change) is served fresh.
     if (seen < revision) return build(nowMs);
-    if (seen > revision || linksStep !== expiry || kept.size >= MAX_KEPT) {
-      kept.clear();
+    if (seen > revision || linksStep !== expiry) {
+      keptPages.clear();
+      keptItems.clear();
       revision = seen;
       expiry = linksStep;
     }
+    if (kept.size >= MAX_KEPT) kept.clear();
     let page = kept.get(key);
     if (!page) {
       page = build(nowMs);
@@ -77,6 +106,7 @@ export function createNewsPageCache(db: Kysely<Database>, linksExpiry: (nowMs: n
     page(render: (items: NewsItemWithFiles[], nowMs: number) => string, limit: number, before: NewsPosition | undefined, revisionRead?: number) {
       const key = before ? `${limit}.${before.id}.${before.createdAt}` : String(limit);
       return answer(
+        keptPages,
         key,
         async (nowMs) => {
           const { items, more } = await listNewsPage(db, limit, before);
@@ -89,7 +119,8 @@ export function createNewsPageCache(db: Kysely<Database>, linksExpiry: (nowMs: n
     /** One item, or undefined when there is none. */
     item(render: (item: NewsItemWithFiles, nowMs: number) => string, id: number, revisionRead?: number) {
       return answer(
-        `item.${id}`,
+        keptItems,
+        String(id),
         async (nowMs) => {
           const item = await findNewsItem(db, id);
           return item && new NewsPage(Buffer.from(render(item, nowMs)), undefined);
