@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, opendir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+
+/** Published files whose rows are looked up at once by the start-up sweep. */
+const SWEEP_BATCH = 500;
 
 /** Given storage names, resolves the subset that has a database row. */
 export type KnownNames = (names: string[]) => Promise<Set<string>>;
@@ -63,40 +66,54 @@ export class StagedFileStore {
     await Promise.all(names.flatMap((name) => [rm(this.stagedPath(name), { force: true }), rm(this.finalPath(name), { force: true })]));
   }
 
-  /** Start-up clean-up; see the class comment. Returns how many files it removed and published. */
+  /**
+   * Start-up clean-up; see the class comment. Returns how many files it removed and published.
+   * Instances starting at the same moment on one DATA_DIR sweep the same dead folders: any file or
+   * folder may be gone (moved or removed by the other) between two steps, and that is no failure
+   * (test/reliability/concurrent-start.test.ts).
+   */
   async sweep(known: KnownNames): Promise<{ removed: number; published: number }> {
     await mkdir(this.dir, { recursive: true });
     let removed = 0;
     let published = 0;
-    for (const entry of await readdir(this.tmpRoot, { withFileTypes: true }).catch(() => [])) {
+    for (const entry of await readdir(this.tmpRoot, { withFileTypes: true }).catch(ifMissing([]))) {
       const folder = path.join(this.tmpRoot, entry.name);
       if (!entry.isDirectory()) {
         await rm(folder, { force: true });
         continue;
       }
       if (!(await this.isAbandoned(entry.name, folder))) continue;
-      // Another instance starting now may sweep the same folder: what it moved first is simply gone.
-      const names = await readdir(folder).catch(() => [] as string[]);
+      const names = await readdir(folder).catch(ifMissing([] as string[]));
       const committed = await known(names);
       for (const name of names) {
         if (committed.has(name)) {
-          if (await rename(path.join(folder, name), this.finalPath(name)).then(() => true, ignoreMissing)) published += 1;
+          if (await rename(path.join(folder, name), this.finalPath(name)).then(() => true, ifMissing(false))) published += 1;
         } else {
           await rm(path.join(folder, name), { force: true });
           removed += 1;
         }
       }
-      await rm(folder, { recursive: true, force: true });
+      await rm(folder, { recursive: true, force: true }); // force: gone already is fine
     }
-    // Listed before the rows are read: a file published after this listing already had its row.
-    const finals = (await readdir(this.dir, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name);
-    const committed = await known(finals);
-    for (const name of finals) {
-      if (!committed.has(name)) {
-        await rm(this.finalPath(name), { force: true });
-        removed += 1;
+    // Read a batch at a time, so that a store of 200,000 files costs no more memory than one of 20.
+    // Each batch is listed before its rows are read: a file published after that already had its row.
+    const batch: string[] = [];
+    const sweepBatch = async () => {
+      const committed = await known(batch);
+      for (const name of batch) {
+        if (!committed.has(name)) {
+          await rm(this.finalPath(name), { force: true });
+          removed += 1;
+        }
       }
+      batch.length = 0;
+    };
+    for await (const entry of await opendir(this.dir)) {
+      if (!entry.isFile()) continue;
+      batch.push(entry.name);
+      if (batch.length === SWEEP_BATCH) await sweepBatch();
     }
+    await sweepBatch();
     return { removed, published };
   }
 
@@ -104,7 +121,9 @@ export class StagedFileStore {
   private async isAbandoned(name: string, folder: string): Promise<boolean> {
     if (name === this.instance) return false;
     const match = /^(\d+)\.[0-9a-f]+@(.+)$/.exec(name);
-    const { mtimeMs } = await stat(folder);
+    const stats = await stat(folder).catch(ifMissing(undefined));
+    if (!stats) return false; // swept by another instance meanwhile: nothing left to do
+    const { mtimeMs } = stats;
     if (match && match[2] === hostname()) {
       const pid = Number(match[1]);
       // Our pid: a previous process that had it (touched before we started), or another app in this one.
@@ -115,9 +134,12 @@ export class StagedFileStore {
   }
 }
 
-function ignoreMissing(error: NodeJS.ErrnoException): false {
-  if (error.code === 'ENOENT') return false;
-  throw error;
+/** A rejection handler: `fallback` when the file or folder is not there (ENOENT), else the error. */
+function ifMissing<T>(fallback: T): (error: NodeJS.ErrnoException) => T {
+  return (error) => {
+    if (error.code === 'ENOENT') return fallback;
+    throw error;
+  };
 }
 
 function isAlive(pid: number): boolean {
