@@ -2,11 +2,11 @@ import * as Type from './typebox.js';
 import { accountLimits as limits } from './limits.js';
 
 /**
- * The account calls' bodies and answers as JSON Schemas (CONTRACT.md, section 2): the server validates
- * requests and serializes answers with them, and types.ts derives their TypeScript types. The server
- * words a schema's failures as Django REST Framework did: a missing required field is "This field is
- * required.", `minLength: 1` "This field may not be blank.", `maxLength` "Ensure this field has no more
- * than N characters.", `format: 'email'` "Enter a valid email address.".
+ * The account calls' bodies and answers as JSON Schemas (docs/api.md, "Calls" and "Shapes"): the server
+ * validates requests and serializes answers with them, and types.ts derives their TypeScript types. The
+ * server words a schema's failures as Django REST Framework did: a missing required field is "This
+ * field is required.", `minLength: 1` "This field may not be blank.", `maxLength` "Ensure this field
+ * has no more than N characters.", `format: 'email'` "Enter a valid email address.".
  */
 
 /** A string that must be sent and may not be blank. */

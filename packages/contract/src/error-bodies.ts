@@ -1,6 +1,6 @@
 import * as Type from './typebox.js';
 
-/** The error answers as JSON Schemas (CONTRACT.md, section 2); types.ts derives their TypeScript types. */
+/** The error answers as JSON Schemas (docs/api.md, "Errors"); types.ts derives their TypeScript types. */
 
 /** `{detail, code?}`: every error but field errors; `code` is one of errorCodes when present. */
 export const errorBody = Type.Object({ detail: Type.String(), code: Type.Optional(Type.String()) });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formMessages } from './messages.js';
 
 /**
- * The browser's form rules (specification, section 5): every field is `Required`, confirmations
+ * The browser's form rules (docs/web-app.md, "Forms"): every field is `Required`, confirmations
  * `Must match`, and nothing more; length and strength rules are the server's to enforce.
  */
 const required = () => z.string({ error: formMessages.required }).min(1, { error: formMessages.required });
@@ -35,7 +35,8 @@ export const resetConfirmForm = z
 /** A FileList from an `<input type="file" multiple>`, or an array of files. */
 const someFiles = z.custom<ArrayLike<File>>(
   (value) =>
-    value != null && typeof (value as ArrayLike<unknown>).length === 'number' &&
+    value != null &&
+    typeof (value as ArrayLike<unknown>).length === 'number' &&
     (value as ArrayLike<unknown>).length > 0,
   { error: formMessages.required },
 );
@@ -48,9 +49,10 @@ const optionalFiles = z.custom<ArrayLike<File> | undefined>(
 );
 
 /**
- * The author's edit form (CONTRACT.md section 6): the add form's rules, plus ticking files to remove
- * (`remove_files`, the ids as the checkboxes give them). Nothing may leave the item without a file:
- * removing every one of its `existingFiles` and adding none is `Required` on `files`, as on the add form.
+ * The author's edit form (docs/web-app.md, "Pages": `/news/{id}/edit`): the add form's rules, plus
+ * ticking files to remove (`remove_files`, the ids as the checkboxes give them). Nothing may leave the
+ * item without a file: removing every one of its `existingFiles` and adding none is `Required` on
+ * `files`, as on the add form.
  */
 export const editNewsForm = (existingFiles: number) =>
   z

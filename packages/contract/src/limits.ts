@@ -1,14 +1,14 @@
-/** Defaults of the abuse limits (CONTRACT.md, section 5); the server's configuration may change them. */
+/** Defaults of the abuse limits (docs/api.md, "Limits"); the server's configuration may change them. */
 export const defaultLimits = {
   maxUploadFileBytes: 10 * 1024 * 1024,
   maxUploadFiles: 10,
   maxBodyBytes: 1024 * 1024,
 } as const;
 
-/** Password rules (CONTRACT.md, section 2). The browser does not check them; the server does. */
+/** Password rules (docs/api.md, "Registration"). The browser does not check them; the server does. */
 export const passwordRules = { minLength: 8 } as const;
 
-/** News items (CONTRACT.md, sections 2 and 6). */
+/** News items (docs/api.md, "Local news" and "Limits"). */
 export const newsLimits = {
   /** Longest title, in characters. */
   maxTitleLength: 255,
@@ -19,7 +19,7 @@ export const newsLimits = {
 } as const;
 
 /**
- * Longest values of the account calls' fields, in characters (CONTRACT.md, section 2); a longer one is
+ * Longest values of the account calls' fields, in characters (docs/api.md, "Limits"); a longer one is
  * a field error "Ensure this field has no more than N characters.".
  */
 export const accountLimits = {

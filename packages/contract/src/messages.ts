@@ -1,4 +1,4 @@
-/** Exact texts of the web app (CONTRACT.md, section 3). */
+/** Exact texts of the web app (docs/web-app.md, "Pages"). */
 export const texts = {
   header: 'Hello all!',
   loading: 'Loading ...',
@@ -16,7 +16,7 @@ export const texts = {
   notFound: '404 Error \u2013 Sorry, the page you requested does not exist!',
 } as const;
 
-/** Messages of the browser's own form rules (specification, section 5). */
+/** Messages of the browser's own form rules (docs/web-app.md, "Forms"). */
 export const formMessages = {
   required: 'Required',
   mustMatch: 'Must match',
@@ -36,8 +36,7 @@ export const serverMessages = {
   loggedOut: 'Successfully logged out.',
   passwordsDontMatch: "The two password fields didn't match.",
   wrongOldPassword: 'Your old password was entered incorrectly. Please enter it again.',
-  passwordTooShort: (min: number) =>
-    `This password is too short. It must contain at least ${min} characters.`,
+  passwordTooShort: (min: number) => `This password is too short. It must contain at least ${min} characters.`,
   passwordEntirelyNumeric: 'This password is entirely numeric.',
   passwordTooCommon: 'This password is too common.',
   passwordTooSimilar: (what: string) => `The password is too similar to the ${what}.`,

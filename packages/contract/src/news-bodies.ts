@@ -1,9 +1,9 @@
 import * as Type from './typebox.js';
 
 /**
- * The news calls' bodies as JSON Schemas (CONTRACT.md, sections 2 and 6): they document the API, and
- * the server serializes its answers with them; types.ts derives their TypeScript types. (The creation's
- * and the edit's bodies are read by the server itself, never validated by these.)
+ * The news calls' bodies as JSON Schemas (docs/api.md, "Local news" and "Shapes"): they document the
+ * API, and the server serializes its answers with them; types.ts derives their TypeScript types. (The
+ * creation's and the edit's bodies are read by the server itself, never validated by these.)
  */
 
 export const newsFile = Type.Object({

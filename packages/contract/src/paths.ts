@@ -25,7 +25,7 @@ export const apiPaths = {
 export const downloadPdfPath = (id: number | string): string => `/download_pdf_by_id/${id}`;
 export const newsItemPath = (id: number | string): string => `/api/v1/localnews/${id}/`;
 
-/** The single-page app's routes (specification, section 2). Any other path is the 404 page. */
+/** The single-page app's routes (docs/web-app.md, "Pages"). Any other path is the 404 page. */
 export const appRoutes = {
   home: '/',
   about: '/about',
@@ -44,7 +44,7 @@ export const appRoutes = {
   resetNewPassword: '/resetnewpassword',
   register: '/register',
   userProfile: '/userprofile',
-  /** Every news item, newest first, a page at a time (CONTRACT.md section 6). */
+  /** Every news item, newest first, a page at a time (docs/web-app.md, "Pages"). */
   news: '/news',
   /** One item; `newsItemRoute(id)` builds it. */
   newsItem: '/news/:id',
@@ -61,15 +61,14 @@ export type AppRoute = (typeof appRoutes)[keyof typeof appRoutes];
 const ID_SEGMENT = '[1-9][0-9]{0,9}';
 
 /** A route pattern (`/news/:id/edit`) as a regular expression matching the paths it serves. */
-export const appRoutePattern = (route: string): RegExp =>
-  new RegExp(`^${route.replace(/:[a-z]+/g, ID_SEGMENT)}$`);
+export const appRoutePattern = (route: string): RegExp => new RegExp(`^${route.replace(/:[a-z]+/g, ID_SEGMENT)}$`);
 
 const appRoutePatterns = Object.values(appRoutes).map(appRoutePattern);
 
 /** True for a path the app has a page for; the server answers every other non-API path with 404. */
 export const isAppRoute = (path: string): boolean => appRoutePatterns.some((pattern) => pattern.test(path));
 
-/** Which PDFs the demo pages use (specification, section 2). */
+/** Which PDFs the demo pages use (docs/web-app.md, "Pages"). */
 export const demoPdfIds = { download: 1, viewer: 3, print: 3 } as const;
 
 /** Key of the refresh token in the browser's localStorage. */

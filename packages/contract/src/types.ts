@@ -4,7 +4,7 @@ import type * as errors from './error-bodies.js';
 import type * as news from './news-bodies.js';
 
 /**
- * Request and response bodies of every call (CONTRACT.md, section 2), as TypeScript types. Each is
+ * Request and response bodies of every call (docs/api.md, "Calls"), as TypeScript types. Each is
  * declared once, as the JSON Schema the server validates and serializes with (account-bodies.ts,
  * news-bodies.ts, error-bodies.ts), and derived here from it.
  */

@@ -5,15 +5,22 @@ import * as z from 'zod/mini';
 import { defaultLimits } from '@hello/contract';
 
 /**
- * The server's whole configuration, read once at boot from the environment (CONTRACT.md, section 1).
- * Every problem is reported at once, so an operator fixes the file in one go.
+ * The server's whole configuration, read once at boot from the environment (every variable and its
+ * default: .env.example, and the README's Configuration). Every problem is reported at once, so an
+ * operator fixes the file in one go.
  *
- * zod's "mini" build: the same checks as zod with a functional API that bundles only what is used
- * (some 40 kB instead of 0.7 MB, a tenth of the server's start-up).
+ * zod's "mini" build: the same checks as zod with a functional API that bundles only what is used,
+ * so the start-up loads and compiles far less code (docs/benchmarks.md, "Settings the figures explain").
  */
 const integer = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) => {
-  const error = max === Number.MAX_SAFE_INTEGER ? `expected a whole number of at least ${min}` : `expected a whole number from ${min} to ${max}`;
-  return z._default(z.pipe(z.coerce.number({ error }), z.int({ error }).check(z.minimum(min, { error }), z.maximum(max, { error }))), fallback);
+  const error =
+    max === Number.MAX_SAFE_INTEGER
+      ? `expected a whole number of at least ${min}`
+      : `expected a whole number from ${min} to ${max}`;
+  return z._default(
+    z.pipe(z.coerce.number({ error }), z.int({ error }).check(z.minimum(min, { error }), z.maximum(max, { error }))),
+    fallback,
+  );
 };
 const seconds = (fallback: number) => integer(fallback, 0);
 const text = (fallback: string) => z._default(z.string(), fallback);
@@ -48,7 +55,12 @@ const envSchema = z.object({
   RESET_TOKEN_LIFETIME: seconds(3600),
   TRUST_PROXY: optionalText(),
   CORS_ORIGINS: optionalText(),
-  LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'expected one of fatal, error, warn, info, debug, trace, silent' }), 'info'),
+  LOG_LEVEL: z._default(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'expected one of fatal, error, warn, info, debug, trace, silent',
+    }),
+    'info',
+  ),
   WEB_DIST_DIR: optionalText(),
   RATE_LIMIT_LOGIN: rate(10, 900),
   RATE_LIMIT_RESET: rate(5, 3600),
@@ -68,7 +80,10 @@ function parseEnv(env: NodeJS.ProcessEnv) {
   return parsed.data;
 }
 
-export interface RateLimit { max: number; windowSeconds: number }
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
+}
 
 export interface Config {
   env: string;
@@ -120,13 +135,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(
+      /\/+$/,
+      '',
+    ),
     secretKey: e.SECRET_KEY ?? '',
     accessTokenLifetime: e.ACCESS_TOKEN_LIFETIME,
     refreshTokenLifetime: e.REFRESH_TOKEN_LIFETIME,
     resetTokenLifetime: e.RESET_TOKEN_LIFETIME,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    corsOrigins: (e.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: (e.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist()),
     rateLimits: { login: e.RATE_LIMIT_LOGIN, reset: e.RATE_LIMIT_RESET, register: e.RATE_LIMIT_REGISTER },

@@ -4,7 +4,7 @@ import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 /**
  * Fastify's own schema compilers, unchanged (Ajv for what a request brings, fast-json-stringify for
  * what an answer sends), but each route's schemas are compiled when the route first uses them
- * instead of all at start-up: that compiling (Ajv's meta-schema first) was a quarter of a start.
+ * instead of all at start-up: that compiling (Ajv's meta-schema first) was a large share of a start.
  * A request is checked by exactly the validator it was checked by before, before its handler runs;
  * only the moment the validator is made moves. `compileAll()` compiles whatever is left, at once:
  * the tests use it so that a broken schema still fails them, as it failed the start before.
@@ -31,7 +31,10 @@ export function lazySchemaCompilers() {
           made = { value: make() };
         } catch (error) {
           const part = route.httpPart ?? `response ${route.httpStatus ?? ''}`.trim();
-          throw new Error(`Failed building the schema of ${route.method} ${route.url} (${part}): ${(error as Error).message}`, { cause: error });
+          throw new Error(
+            `Failed building the schema of ${route.method} ${route.url} (${part}): ${(error as Error).message}`,
+            { cause: error },
+          );
         }
         pending.delete(get);
       }
@@ -44,7 +47,10 @@ export function lazySchemaCompilers() {
   const buildValidator: BuildValidator = (externalSchemas, options) => {
     let compilerFor: ReturnType<BuildValidator> | undefined;
     return ((route: Parameters<ReturnType<BuildValidator>>[0]) => {
-      const compiled = once(() => (compilerFor ??= defaultValidators(externalSchemas, options))(route) as Validate, route as Route);
+      const compiled = once(
+        () => (compilerFor ??= defaultValidators(externalSchemas, options))(route) as Validate,
+        route as Route,
+      );
       const validate: Validate = (data, context) => {
         const real = compiled();
         const result = real(data, context);

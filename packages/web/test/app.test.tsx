@@ -33,7 +33,9 @@ describe('the app', () => {
   it('links every page of the table from the navigation, except the two steps of the reset flow', () => {
     renderAt('/');
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    const hrefs = within(nav).getAllByRole('link').map((link) => link.getAttribute('href'));
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
     // Pages of one item (/news/:id) are reached from the lists, not from the menu.
     const expected = Object.values(appRoutes).filter(
       (path) =>
@@ -50,7 +52,9 @@ describe('the app', () => {
       spyConsoleError();
       mockFetch(() => jsonResponse(404, { detail: 'Not found.' }));
       renderAt(path);
-      await waitFor(() => expect(screen.queryByText('Loading ...', { selector: '.route-loading *' })).not.toBeInTheDocument());
+      await waitFor(() =>
+        expect(screen.queryByText('Loading ...', { selector: '.route-loading *' })).not.toBeInTheDocument(),
+      );
       expect(screen.getByRole('heading', { level: 2 })).toBeInTheDocument();
       expect(screen.queryByText(texts.notFound)).not.toBeInTheDocument();
     },
@@ -66,7 +70,7 @@ describe('the app', () => {
     },
   );
 
-  it('sends a user whose stored token has expired from a page that needs auth to /login, remembering the page', async () => {
+  it('sends a user whose refresh token has expired from a page that needs auth to /login, remembering the page', async () => {
     clearAuth();
     localStorage.setItem(TOKEN_STORAGE_KEY, 'expired');
     spyConsoleError();

@@ -7,7 +7,7 @@ import { deferred, jsonResponse, mockFetch, renderRoute, spyConsoleError, type F
 export interface FormRulesCase {
   /** Renders the form (already inside a router). */
   render: () => ReactElement;
-  /** Visible label → the spec's control name, for every required text field. */
+  /** Visible label → the control's name (its field's name on the wire), for every required text field. */
   required: Record<string, string>;
   /** Valid values by label, enough for a submission the browser accepts. */
   valid: Record<string, string>;
@@ -28,7 +28,7 @@ export interface FormRulesCase {
 const submit = () => screen.getByRole('button', { name: 'Submit' });
 const reset = () => screen.getByRole('button', { name: 'Reset' });
 
-/** The specification's §5 rules, the same for every form. */
+/** The rules of docs/web-app.md, "Forms", the same for every form. */
 export function describeFormRules(name: string, c: FormRulesCase) {
   const start = async (handler: FetchHandler = () => jsonResponse(500)) => {
     const fetchMock = mockFetch((url, init) =>
@@ -53,7 +53,7 @@ export function describeFormRules(name: string, c: FormRulesCase) {
   };
 
   describe(`${name}: the forms' rules (docs/web-app.md)`, () => {
-    it('names every control as the specification does, with a bound label', async () => {
+    it('names every control as its field on the wire, with a bound label', async () => {
       await start();
       for (const [label, controlName] of Object.entries(c.required)) {
         expect(screen.getByLabelText(label)).toHaveAttribute('name', controlName);

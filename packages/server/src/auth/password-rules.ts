@@ -10,11 +10,13 @@ const MAX_SIMILARITY = 0.7;
 let commonPasswords: Set<string> | undefined;
 /**
  * ~49,000 common passwords (zxcvbn-ts's list, MIT), lower-cased. Loaded and built on first use:
- * the package decompresses its lists as it loads (~70 ms), which a server start need not spend.
+ * the package decompresses its lists as it loads, a cost a server start need not pay.
  */
 function isCommon(password: string): boolean {
   commonPasswords ??= new Set(
-    (require('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common')).dictionary['passwords-common'].map((p) => p.toLowerCase()),
+    (require('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common')).dictionary[
+      'passwords-common'
+    ].map((p) => p.toLowerCase()),
   );
   return commonPasswords.has(password.trim().toLowerCase());
 }
@@ -44,7 +46,8 @@ function tooSimilarToEmail(password: string, email: string): boolean {
 export function passwordProblems(password: string, user: { email: string }): string[] {
   const problems: string[] = [];
   if (tooSimilarToEmail(password, user.email)) problems.push(serverMessages.passwordTooSimilar('email address'));
-  if ([...password].length < passwordRules.minLength) problems.push(serverMessages.passwordTooShort(passwordRules.minLength));
+  if ([...password].length < passwordRules.minLength)
+    problems.push(serverMessages.passwordTooShort(passwordRules.minLength));
   if (isCommon(password)) problems.push(serverMessages.passwordTooCommon);
   if (/^\p{Nd}+$/u.test(password)) problems.push(serverMessages.passwordEntirelyNumeric);
   return problems;

@@ -7,11 +7,14 @@ const require = createRequire(import.meta.url);
 /**
  * @node-rs/argon2, loaded at the first password operation rather than on every start: its code and
  * its allocator's first segment cost resident memory that a server which has hashed no password yet
- * does not need (docs/benchmarks.md has the figures).
+ * does not need (docs/benchmarks.md, "Settings the figures explain").
  */
 const argon2 = () => require('@node-rs/argon2') as typeof import('@node-rs/argon2');
 
-export interface HashCost { memoryKiB: number; timeCost: number }
+export interface HashCost {
+  memoryKiB: number;
+  timeCost: number;
+}
 
 /**
  * How many hashes run at once: one core is always left to the event loop, so a flood of logins
@@ -26,15 +29,21 @@ const ARGON2ID = 2;
 const VERSION_0X13 = 1;
 
 /**
- * Argon2id hashing with @node-rs/argon2 (RustCrypto's argon2), on libuv's thread pool, so hashing
- * never blocks the event loop. Chosen over node-argon2 (the C reference code) for memory: glibc kept
- * each pool thread's 19 MiB block after its first hash, this hands every block back; it also uses
- * less CPU per hash (docs/benchmarks.md has the figures). Both read and write the same PHC
+ * Argon2id hashing with @node-rs/argon2 (RustCrypto's argon2), on libuv's thread pool, so hashing never
+ * blocks the event loop. Chosen over node-argon2 (the C reference code) for memory: glibc kept each
+ * pool thread's 19 MiB block after its first hash, this hands every block back; it also uses less CPU
+ * per hash (docs/benchmarks.md, "Settings the figures explain"). Both read and write the same PHC
  * strings, and parameters live in the hash, so older hashes, or ones of another cost, still verify.
  * Passwords go in as their UTF-8 bytes, exactly as node-argon2 took them.
  */
 export function createPasswordHasher(cost: HashCost, concurrency = HASH_CONCURRENCY) {
-  const options = { algorithm: ARGON2ID, version: VERSION_0X13, memoryCost: cost.memoryKiB, timeCost: cost.timeCost, parallelism: 1 };
+  const options = {
+    algorithm: ARGON2ID,
+    version: VERSION_0X13,
+    memoryCost: cost.memoryKiB,
+    timeCost: cost.timeCost,
+    parallelism: 1,
+  };
   const limit = pLimit(concurrency);
   const utf8 = (password: string) => Buffer.from(password, 'utf8');
   // Verified against when no account matches, so an unknown e-mail costs as much as a known one: a
@@ -60,8 +69,13 @@ export function createPasswordHasher(cost: HashCost, concurrency = HASH_CONCURRE
     needsRehash(hash: string): boolean {
       try {
         const made = argon2().parseOptions(hash);
-        return made.algorithm !== ARGON2ID || made.version !== VERSION_0X13 || made.memoryCost !== options.memoryCost
-          || made.timeCost !== options.timeCost || made.parallelism !== options.parallelism;
+        return (
+          made.algorithm !== ARGON2ID ||
+          made.version !== VERSION_0X13 ||
+          made.memoryCost !== options.memoryCost ||
+          made.timeCost !== options.timeCost ||
+          made.parallelism !== options.parallelism
+        );
       } catch {
         return true;
       }

@@ -34,7 +34,12 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
     const pg = loadPg();
     // Neither connecting nor a query may wait for ever on a server that hangs (frozen, partitioned):
     // the call answers 503 after 5 s instead (plugins/app/errors.ts, isDatabaseUnavailable).
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: 5000, query_timeout: 5000 });
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+      query_timeout: 5000,
+    });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -43,7 +48,7 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
   mkdirSync(config.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(config.dataDir, 'app.db'));
   sqlite.pragma('journal_mode = WAL');
-  // FULL: a commit is on disk before the call that made it answers (CONTRACT.md, section 4).
+  // FULL: a commit is on disk before the call that made it answers (docs/api.md, "What is never lost").
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

@@ -5,7 +5,7 @@ const PREFIX = 'v1.';
 /**
  * Seals mail bodies at rest (AES-256-GCM, key derived from SECRET_KEY for this one purpose). A reset
  * mail waiting in the outbox holds its link, and so its token: sealed, the database never holds a
- * usable reset token, even while the mail server is down (CONTRACT.md, section 4).
+ * usable reset token, even while the mail server is down (docs/api.md, "What is never lost").
  */
 export function createBodySeal(secretKey: string) {
   const key = Buffer.from(hkdfSync('sha256', secretKey, 'hello-all', 'mail-outbox-body', 32));

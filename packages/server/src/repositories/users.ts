@@ -16,7 +16,12 @@ export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
 }
 
 /** Inserts the user; resolves undefined when the address is taken (the unique key decides, race-free). */
-export async function insertUser(db: Db, email: string, passwordHash: string, now = new Date()): Promise<UserRow | undefined> {
+export async function insertUser(
+  db: Db,
+  email: string,
+  passwordHash: string,
+  now = new Date(),
+): Promise<UserRow | undefined> {
   return db
     .insertInto('users')
     .values({
@@ -33,6 +38,15 @@ export async function insertUser(db: Db, email: string, passwordHash: string, no
     .onConflict((oc) => oc.column('email_key').doNothing())
     .returningAll()
     .executeTakeFirst();
+}
+
+/** One past the highest user id stored (1 when there is none): an id such as the next account would get. */
+export async function nextUserId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.max('id').as('max'))
+    .executeTakeFirst();
+  return Number(row?.max ?? 0) + 1;
 }
 
 export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {

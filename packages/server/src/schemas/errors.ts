@@ -20,7 +20,7 @@ export const badRequest = {
 /** 401: no credentials, or a bad, expired or ended token (`code: token_not_valid`); with WWW-Authenticate. */
 export const unauthorized = errorAnswer('Not authenticated, or the token is not valid');
 
-/** 429, with Retry-After (CONTRACT.md, section 5). */
+/** 429, with Retry-After (docs/api.md, "Limits"). */
 export const throttled = errorAnswer('Too many attempts; retry after Retry-After seconds');
 
 /** The body types every POST/PUT accepts, as Django REST Framework's parsers did. */

@@ -24,11 +24,15 @@ const keyOf = (name: string, scope: string, value: string) =>
   `${name}:${scope}:${createHash('sha256').update(value).digest('base64url')}`;
 
 /**
- * Fixed-window limits of CONTRACT.md section 5, counted in the database so every server instance of a
+ * Fixed-window limits (docs/api.md, "Limits"), counted in the database so every server instance of a
  * deployment shares them. An attempt is counted before it is tried, so a burst of parallel guesses
  * cannot slip past the limit while the first ones are still being checked.
  */
-export function createRateLimiter(db: Kysely<Database>, limits: Record<LimitName, RateLimit>, now: () => number = Date.now) {
+export function createRateLimiter(
+  db: Kysely<Database>,
+  limits: Record<LimitName, RateLimit>,
+  now: () => number = Date.now,
+) {
   return {
     /**
      * Counts one attempt per subject; throws 429 (with Retry-After) when any of them is over the limit.

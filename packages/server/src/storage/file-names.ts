@@ -6,9 +6,9 @@ export const MAX_FILE_NAME_LENGTH = 200;
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
- * A client's file name as metadata only (CONTRACT.md, section 4): its last path segment, without
- * control or bidi characters, capped in length. It is never used as a path; files live under names
- * the server chooses.
+ * A client's file name as metadata only (docs/api.md, "Shapes": news file): its last path segment,
+ * without control or bidi characters, capped in length. It is never used as a path; files live under
+ * names the server chooses.
  */
 export function cleanFileName(raw: string | undefined, fallback = 'file'): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';

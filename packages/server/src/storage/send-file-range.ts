@@ -24,11 +24,16 @@ function takeBuffer(): Buffer {
  * Two buffers take turns: the next chunk is read into one while the socket writes the other, and a
  * buffer is filled again only after the write callback of its last chunk (the kernel has the bytes).
  * `fs.createReadStream` allocates a fresh buffer per chunk instead, and serving a 5 MiB PDF flat out
- * left tens of megabytes of them waiting for the garbage collector: RSS rose while serving.
+ * left many of them waiting for the garbage collector: RSS rose while serving.
  * The headers must have been set (`writeHead`). Rejects if the file cannot be read or the client goes
  * away; the caller then destroys the response. The handle is not closed here.
  */
-export async function sendFileRange(res: ServerResponse, handle: FileHandle, start: number, end: number): Promise<void> {
+export async function sendFileRange(
+  res: ServerResponse,
+  handle: FileHandle,
+  start: number,
+  end: number,
+): Promise<void> {
   const buffers = [takeBuffer(), takeBuffer()];
   // A write's callback comes even when the client goes away; this is only a guard against one that
   // never does, which would hold the file open for ever.
@@ -56,7 +61,8 @@ export async function sendFileRange(res: ServerResponse, handle: FileHandle, sta
   } finally {
     res.removeListener('close', onClose);
     // After a failure a write may still hold a buffer: those are left to the garbage collector.
-    if (writing === undefined) for (const buffer of buffers) if (idleBuffers.length < MAX_IDLE_BUFFERS) idleBuffers.push(buffer);
+    if (writing === undefined)
+      for (const buffer of buffers) if (idleBuffers.length < MAX_IDLE_BUFFERS) idleBuffers.push(buffer);
   }
 }
 

@@ -11,7 +11,10 @@ async function timingRatio(n: number, a: () => Promise<unknown>, b: () => Promis
   const ta: number[] = [];
   const tb: number[] = [];
   for (let i = 0; i < n; i++) {
-    for (const [run, into] of [[a, ta], [b, tb]] as const) {
+    for (const [run, into] of [
+      [a, ta],
+      [b, tb],
+    ] as const) {
       const start = performance.now();
       await run();
       into.push(performance.now() - start);
@@ -21,9 +24,10 @@ async function timingRatio(n: number, a: () => Promise<unknown>, b: () => Promis
 }
 
 /**
- * Issue 5: known and unknown e-mails get the same status and body shape, and take about as long, at
- * the production hashing cost. Without the decoy hash an unknown e-mail answers some 50× faster, so
- * the generous band still catches it on a busy machine.
+ * No account enumeration (docs/api.md, "Logging in and out", "Registration" and "Password reset"):
+ * known and unknown e-mails get the same status and body shape, and take about as long, at the
+ * production hashing cost. Without the decoy hash an unknown e-mail answers some 50× faster, so the
+ * generous band still catches it on a busy machine.
  */
 describe.each(dialects)('no account enumeration (%s)', (dialect) => {
   let t: TestApp;
@@ -45,7 +49,11 @@ describe.each(dialects)('no account enumeration (%s)', (dialect) => {
     const unknown = await login(t.app, uniqueEmail(), 'wrong-password');
     expect([known.statusCode, unknown.statusCode]).toEqual([401, 401]);
     expect(unknown.body).toBe(known.body);
-    const ratio = await timingRatio(6, () => login(t.app, uniqueEmail(), 'wrong-password'), () => login(t.app, user.email, 'wrong-password'));
+    const ratio = await timingRatio(
+      6,
+      () => login(t.app, uniqueEmail(), 'wrong-password'),
+      () => login(t.app, user.email, 'wrong-password'),
+    );
     expect(ratio).toBeGreaterThan(0.4);
     expect(ratio).toBeLessThan(2.5);
   });
@@ -55,13 +63,18 @@ describe.each(dialects)('no account enumeration (%s)', (dialect) => {
     const free = await register(t.app, uniqueEmail(), goodPassword());
     expect([taken.statusCode, free.statusCode]).toEqual([201, 201]);
     expect(Object.keys(taken.json())).toEqual(Object.keys(free.json()));
-    const ratio = await timingRatio(6, () => register(t.app, user.email, goodPassword()), () => register(t.app, uniqueEmail(), goodPassword()));
+    const ratio = await timingRatio(
+      6,
+      () => register(t.app, user.email, goodPassword()),
+      () => register(t.app, uniqueEmail(), goodPassword()),
+    );
     expect(ratio).toBeGreaterThan(0.4);
     expect(ratio).toBeLessThan(2.5);
   });
 
   it('reset request: same 200 {status: "OK"} for a known and an unknown e-mail', async () => {
-    const reset = (email: string) => post(t.app, apiPaths.passwordReset, { email, reset_new_password_path: '/resetnewpassword' });
+    const reset = (email: string) =>
+      post(t.app, apiPaths.passwordReset, { email, reset_new_password_path: '/resetnewpassword' });
     const known = await reset(user.email);
     const unknown = await reset(uniqueEmail());
     expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);

@@ -10,7 +10,7 @@ const NEW = '/api/v1/localnews/new';
 const FORBIDDEN = { detail: 'You do not have permission to perform this action.' };
 const NOT_FOUND = { detail: 'Not found.' };
 
-/** One item, its edit by its author and its deletion (CONTRACT.md section 6 in docs/api.md). */
+/** One item, its edit by its author and its deletion (docs/api.md, "Local news": one item). */
 describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
   let t: TestApp;
   let alice: TestUser;
@@ -25,24 +25,40 @@ describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
   const note = (text: string): FilePart => ({ filename: `${text}.txt`, contentType: 'text/plain', data: `${text}\n` });
   const create = async (user = alice, files = [note('one'), note('two')]) => {
     const body = multipart({ title: 'Street party', content: 'Saturday at noon.' }, files);
-    const res = await t.app.inject({ method: 'POST', url: NEW, headers: { ...tokenAuth(user), ...body.headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: NEW,
+      headers: { ...tokenAuth(user), ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(201);
     return res.json<NewsItem>();
   };
-  const get = (id: number | string, user = alice) => t.app.inject({ method: 'GET', url: newsItemPath(id), headers: bearer(user) });
+  const get = (id: number | string, user = alice) =>
+    t.app.inject({ method: 'GET', url: newsItemPath(id), headers: bearer(user) });
   const patchForm = (id: number, fields: [string, string][], files: FilePart[] = [], user = alice) => {
     // Repeated fields (remove_files) need a list, not an object.
     const body = multipart({}, files);
-    const head = fields.map(([name, value]) => `--${boundaryOf(body.headers)}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+    const head = fields.map(
+      ([name, value]) =>
+        `--${boundaryOf(body.headers)}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    );
     const payload = Buffer.concat([Buffer.from(head.join('')), body.payload]);
-    return t.app.inject({ method: 'PATCH', url: newsItemPath(id), headers: { ...bearer(user), ...body.headers }, payload });
+    return t.app.inject({
+      method: 'PATCH',
+      url: newsItemPath(id),
+      headers: { ...bearer(user), ...body.headers },
+      payload,
+    });
   };
   const patchJson = (id: number, payload: object, user = alice) =>
     t.app.inject({ method: 'PATCH', url: newsItemPath(id), headers: bearer(user), payload });
-  const del = (id: number | string, user = alice) => t.app.inject({ method: 'DELETE', url: newsItemPath(id), headers: bearer(user) });
+  const del = (id: number | string, user = alice) =>
+    t.app.inject({ method: 'DELETE', url: newsItemPath(id), headers: bearer(user) });
   const storedFiles = () => readdirSync(path.join(t.dataDir, 'uploads')).filter((name) => !name.startsWith('.'));
   const storageName = async (fileId: number) =>
-    (await t.app.db.selectFrom('news_files').select('storage_name').where('id', '=', fileId).executeTakeFirstOrThrow()).storage_name;
+    (await t.app.db.selectFrom('news_files').select('storage_name').where('id', '=', fileId).executeTakeFirstOrThrow())
+      .storage_name;
 
   it('answers one item in the list shape, to any signed-in user', async () => {
     const item = await create();
@@ -69,7 +85,13 @@ describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
     const res = await patchJson(item.id, { title: 'Street party moved', content: 'Sunday instead.' });
     expect(res.statusCode).toBe(200);
     const edited = res.json<NewsItem>();
-    expect(edited).toMatchObject({ id: item.id, title: 'Street party moved', content: 'Sunday instead.', author: alice.email, created_at: item.created_at });
+    expect(edited).toMatchObject({
+      id: item.id,
+      title: 'Street party moved',
+      content: 'Sunday instead.',
+      author: alice.email,
+      created_at: item.created_at,
+    });
     expect(edited.files.map((f) => f.id)).toEqual(item.files.map((f) => f.id));
     expect((await get(item.id)).json()).toEqual(edited);
     // Only what is sent changes.
@@ -82,7 +104,14 @@ describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
     const [first, second] = item.files;
     const removedName = await storageName(first!.id);
     expect(storedFiles()).toContain(removedName);
-    const res = await patchForm(item.id, [['title', 'With a new plan'], ['remove_files', String(first!.id)]], [note('three'), note('four')]);
+    const res = await patchForm(
+      item.id,
+      [
+        ['title', 'With a new plan'],
+        ['remove_files', String(first!.id)],
+      ],
+      [note('three'), note('four')],
+    );
     expect(res.statusCode).toBe(200);
     const edited = res.json<NewsItem>();
     expect(edited.title).toBe('With a new plan');
@@ -90,7 +119,8 @@ describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
     expect(edited.files[0]!.id).toBe(second!.id);
     expect(storedFiles()).not.toContain(removedName);
     expect((await t.app.inject({ method: 'GET', url: first!.url })).statusCode).toBe(404);
-    for (const file of edited.files) expect((await t.app.inject({ method: 'GET', url: file.url })).body).toBe(`${file.name.replace('.txt', '')}\n`);
+    for (const file of edited.files)
+      expect((await t.app.inject({ method: 'GET', url: file.url })).body).toBe(`${file.name.replace('.txt', '')}\n`);
   });
 
   it('accepts remove_files as a JSON list of ids', async () => {
@@ -103,13 +133,20 @@ describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
   it('refuses to leave an item without a file, and changes nothing', async () => {
     const item = await create();
     const before = (await get(item.id)).json<NewsItem>();
-    const res = await patchForm(item.id, [['title', 'Gone'], ...item.files.map((f): [string, string] => ['remove_files', String(f.id)])]);
+    const res = await patchForm(item.id, [
+      ['title', 'Gone'],
+      ...item.files.map((f): [string, string] => ['remove_files', String(f.id)]),
+    ]);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ files: ['A news item must keep at least one file.'] });
     expect((await get(item.id)).json()).toEqual(before);
     for (const file of item.files) expect(storedFiles()).toContain(await storageName(file.id));
     // Removing them all while adding one is fine.
-    const swap = await patchForm(item.id, item.files.map((f): [string, string] => ['remove_files', String(f.id)]), [note('fresh')]);
+    const swap = await patchForm(
+      item.id,
+      item.files.map((f): [string, string] => ['remove_files', String(f.id)]),
+      [note('fresh')],
+    );
     expect(swap.statusCode).toBe(200);
     expect(swap.json<NewsItem>().files.map((f) => f.name)).toEqual(['fresh.txt']);
   });
@@ -118,7 +155,14 @@ describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
     const item = await create();
     const other = await create(bob);
     const filesBefore = storedFiles().length;
-    const foreign = await patchForm(item.id, [['remove_files', String(other.files[0]!.id)], ['title', 'x']], [note('extra')]);
+    const foreign = await patchForm(
+      item.id,
+      [
+        ['remove_files', String(other.files[0]!.id)],
+        ['title', 'x'],
+      ],
+      [note('extra')],
+    );
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json()).toEqual({ remove_files: [`Invalid pk "${other.files[0]!.id}" - object does not exist.`] });
     const malformed = await patchJson(item.id, { remove_files: ['first'] });
@@ -139,11 +183,19 @@ describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
   it('checks an edit like a creation: blank, too long, NUL, empty file', async () => {
     const item = await create();
     expect((await patchJson(item.id, { title: ' ' })).json()).toEqual({ title: ['This field may not be blank.'] });
-    expect((await patchJson(item.id, { title: 'x'.repeat(256) })).json()).toEqual({ title: ['Ensure this field has no more than 255 characters.'] });
-    expect((await patchJson(item.id, { content: 'a\u0000b' })).json()).toEqual({ content: ['Null characters are not allowed.'] });
+    expect((await patchJson(item.id, { title: 'x'.repeat(256) })).json()).toEqual({
+      title: ['Ensure this field has no more than 255 characters.'],
+    });
+    expect((await patchJson(item.id, { content: 'a\u0000b' })).json()).toEqual({
+      content: ['Null characters are not allowed.'],
+    });
     expect((await patchJson(item.id, { content: 5 })).json()).toEqual({ content: ['Not a valid string.'] });
-    expect((await patchJson(item.id, [1, 2] as unknown as object)).json()).toEqual({ non_field_errors: ['Invalid data. Expected a dictionary.'] });
-    expect((await patchForm(item.id, [], [{ filename: 'empty.txt', data: '' }])).json()).toEqual({ files: ['The submitted file is empty.'] });
+    expect((await patchJson(item.id, [1, 2] as unknown as object)).json()).toEqual({
+      non_field_errors: ['Invalid data. Expected a dictionary.'],
+    });
+    expect((await patchForm(item.id, [], [{ filename: 'empty.txt', data: '' }])).json()).toEqual({
+      files: ['The submitted file is empty.'],
+    });
     expect((await get(item.id)).json<NewsItem>().title).toBe('Street party');
   });
 
@@ -176,7 +228,9 @@ describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
     expect((await get(item.id)).statusCode).toBe(404);
     for (const name of names) expect(existsSync(path.join(t.dataDir, 'uploads', name))).toBe(false);
     for (const file of item.files) expect((await t.app.inject({ method: 'GET', url: file.url })).statusCode).toBe(404);
-    const list = (await t.app.inject({ method: 'GET', url: '/api/v1/localnews/?limit=100', headers: bearer(alice) })).json<NewsItem[]>();
+    const list = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/localnews/?limit=100', headers: bearer(alice) })
+    ).json<NewsItem[]>();
     expect(list.map((i) => i.id)).not.toContain(item.id);
     expect((await del(item.id)).statusCode).toBe(404);
   });
@@ -184,9 +238,18 @@ describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
   it('answers an edit whose files cannot be put in place with 500, and leaves the item as it was', async () => {
     const item = await create();
     const before = (await get(item.id)).json<NewsItem>();
-    const publish = vi.spyOn(t.app.uploads, 'publish').mockRejectedValueOnce(Object.assign(new Error('EIO'), { code: 'EIO' }));
+    const publish = vi
+      .spyOn(t.app.uploads, 'publish')
+      .mockRejectedValueOnce(Object.assign(new Error('EIO'), { code: 'EIO' }));
     try {
-      const res = await patchForm(item.id, [['title', 'Half done'], ['remove_files', String(item.files[0]!.id)]], [note('new')]);
+      const res = await patchForm(
+        item.id,
+        [
+          ['title', 'Half done'],
+          ['remove_files', String(item.files[0]!.id)],
+        ],
+        [note('new')],
+      );
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ detail: 'A server error occurred.' });
     } finally {
@@ -196,7 +259,9 @@ describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
     expect(after).toEqual({ ...before, files: before.files.map((f) => ({ ...f, url: expect.any(String) })) });
     for (const file of after.files) expect((await t.app.inject({ method: 'GET', url: file.url })).statusCode).toBe(200);
     const staging = path.join(t.dataDir, 'uploads', '.tmp');
-    const staged = (readdirSync(staging, { recursive: true }) as string[]).filter((f) => statSync(path.join(staging, f)).isFile());
+    const staged = (readdirSync(staging, { recursive: true }) as string[]).filter((f) =>
+      statSync(path.join(staging, f)).isFile(),
+    );
     expect(staged, 'the new file was staged, then discarded').toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { createUser, uniqueEmail } from '../helpers/users.js';
 
 const address = (i: number) => `198.51.100.${i + 1}`;
 
-/** CONTRACT.md section 5: counted per account and per client address, in the database. */
+/** docs/api.md, "Limits": counted per account and per client address, in the database. */
 describe.each(dialects)('rate limits (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -17,7 +17,8 @@ describe.each(dialects)('rate limits (%s)', (dialect) => {
 
   it('the 11th failed login for one account is 429 with Retry-After, even from rotating addresses', async () => {
     const user = await createUser(t);
-    for (let i = 0; i < 10; i++) expect((await login(t.app, user.email, 'wrong-guess', address(i))).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await login(t.app, user.email, 'wrong-guess', address(i))).statusCode).toBe(401);
     const res = await login(t.app, user.email.toUpperCase(), user.password, address(50));
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({ code: 'throttled' });
@@ -28,41 +29,63 @@ describe.each(dialects)('rate limits (%s)', (dialect) => {
 
   it('counts failed logins per address across accounts, and an unknown account like a known one', async () => {
     const ip = '203.0.113.7';
-    for (let i = 0; i < 10; i++) expect((await login(t.app, uniqueEmail('guess'), 'wrong-guess', ip)).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await login(t.app, uniqueEmail('guess'), 'wrong-guess', ip)).statusCode).toBe(401);
     expect((await login(t.app, uniqueEmail('guess'), 'wrong-guess', ip)).statusCode).toBe(429);
     expect((await login(t.app, uniqueEmail('guess'), 'wrong-guess', '203.0.113.8')).statusCode).toBe(401);
   });
 
   it('counts IPv6 clients by their /64 network', async () => {
-    for (let i = 1; i <= 10; i++) expect((await login(t.app, uniqueEmail('v6'), 'wrong-guess', `2001:db8:1:2::${i.toString(16)}`)).statusCode).toBe(401);
+    for (let i = 1; i <= 10; i++)
+      expect((await login(t.app, uniqueEmail('v6'), 'wrong-guess', `2001:db8:1:2::${i.toString(16)}`)).statusCode).toBe(
+        401,
+      );
     expect((await login(t.app, uniqueEmail('v6'), 'wrong-guess', '2001:db8:1:2:ffff::1')).statusCode).toBe(429);
     expect((await login(t.app, uniqueEmail('v6'), 'wrong-guess', '2001:db8:1:3::1')).statusCode).toBe(401);
   });
 
   it('does not count successful logins', async () => {
     const user = await createUser(t);
-    for (let i = 0; i < 12; i++) expect((await login(t.app, user.email, user.password, '203.0.113.20')).statusCode).toBe(200);
+    for (let i = 0; i < 12; i++)
+      expect((await login(t.app, user.email, user.password, '203.0.113.20')).statusCode).toBe(200);
   });
 
   it('applies the login limit to api-token-auth too', async () => {
     const user = await createUser(t);
-    const attempt = () => post(t.app, apiPaths.apiTokenAuth, { username: user.email, password: 'wrong-guess' }, { remoteAddress: '203.0.113.30' });
+    const attempt = () =>
+      post(
+        t.app,
+        apiPaths.apiTokenAuth,
+        { username: user.email, password: 'wrong-guess' },
+        { remoteAddress: '203.0.113.30' },
+      );
     for (let i = 0; i < 10; i++) expect((await attempt()).statusCode).toBe(400);
     expect((await attempt()).statusCode).toBe(429);
   });
 
   it('ignores X-Forwarded-For without TRUST_PROXY', async () => {
     for (let i = 0; i < 10; i++) {
-      const res = await post(t.app, apiPaths.token, { email: uniqueEmail(), password: 'wrong-guess' }, { remoteAddress: '203.0.113.40', headers: { 'x-forwarded-for': address(i) } });
+      const res = await post(
+        t.app,
+        apiPaths.token,
+        { email: uniqueEmail(), password: 'wrong-guess' },
+        { remoteAddress: '203.0.113.40', headers: { 'x-forwarded-for': address(i) } },
+      );
       expect(res.statusCode).toBe(401);
     }
-    const res = await post(t.app, apiPaths.token, { email: uniqueEmail(), password: 'x' }, { remoteAddress: '203.0.113.40', headers: { 'x-forwarded-for': address(99) } });
+    const res = await post(
+      t.app,
+      apiPaths.token,
+      { email: uniqueEmail(), password: 'x' },
+      { remoteAddress: '203.0.113.40', headers: { 'x-forwarded-for': address(99) } },
+    );
     expect(res.statusCode).toBe(429);
   });
 
   it('limits reset requests per account (6th is 429) and per address', async () => {
     const email = uniqueEmail('reset');
-    const reset = (ip: string, to = email) => post(t.app, apiPaths.passwordReset, { email: to, reset_new_password_path: '/r' }, { remoteAddress: ip });
+    const reset = (ip: string, to = email) =>
+      post(t.app, apiPaths.passwordReset, { email: to, reset_new_password_path: '/r' }, { remoteAddress: ip });
     for (let i = 0; i < 5; i++) expect((await reset(address(100 + i))).statusCode).toBe(200);
     const over = await reset(address(120));
     expect(over.statusCode).toBe(429);
@@ -72,7 +95,8 @@ describe.each(dialects)('rate limits (%s)', (dialect) => {
   });
 
   it('limits registrations per address (RATE_LIMIT_REGISTER=3/3600)', async () => {
-    for (let i = 0; i < 3; i++) expect((await register(t.app, uniqueEmail(), goodPassword(), '203.0.113.60')).statusCode).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await register(t.app, uniqueEmail(), goodPassword(), '203.0.113.60')).statusCode).toBe(201);
     expect((await register(t.app, uniqueEmail(), goodPassword(), '203.0.113.60')).statusCode).toBe(429);
     expect((await register(t.app, uniqueEmail(), goodPassword(), '203.0.113.61')).statusCode).toBe(201);
   });
@@ -81,8 +105,10 @@ describe.each(dialects)('rate limits (%s)', (dialect) => {
     const second = await buildApp(t.config);
     try {
       const user = await createUser(t);
-      for (let i = 0; i < 5; i++) expect((await login(t.app, user.email, 'wrong-guess', address(i))).statusCode).toBe(401);
-      for (let i = 0; i < 5; i++) expect((await login(second, user.email, 'wrong-guess', address(i))).statusCode).toBe(401);
+      for (let i = 0; i < 5; i++)
+        expect((await login(t.app, user.email, 'wrong-guess', address(i))).statusCode).toBe(401);
+      for (let i = 0; i < 5; i++)
+        expect((await login(second, user.email, 'wrong-guess', address(i))).statusCode).toBe(401);
       expect((await login(second, user.email, user.password, address(9))).statusCode).toBe(429);
     } finally {
       await second.close();
@@ -111,7 +137,12 @@ describe.each(dialects)('rate limits: TRUST_PROXY and 0 = off (%s)', (dialect) =
 
   it('behind a trusted proxy, the client address comes from X-Forwarded-For', async () => {
     const attempt = (client: string) =>
-      post(proxied.app, apiPaths.token, { email: uniqueEmail(), password: 'wrong-guess' }, { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': client } });
+      post(
+        proxied.app,
+        apiPaths.token,
+        { email: uniqueEmail(), password: 'wrong-guess' },
+        { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': client } },
+      );
     for (let i = 0; i < 12; i++) expect((await attempt(address(i))).statusCode).toBe(401); // 12 clients, 1 try each
     for (let i = 0; i < 10; i++) expect((await attempt('192.0.2.1')).statusCode).toBe(401);
     expect((await attempt('192.0.2.1')).statusCode).toBe(429); // that one client's 11th

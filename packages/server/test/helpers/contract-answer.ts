@@ -1,6 +1,6 @@
 /**
- * What every answer of the API must look like (CONTRACT.md, section 2), checked without vitest's
- * expect so a property test can report the failing request with it.
+ * What every answer of the API must look like (docs/api.md, "Shapes" and "Errors"), checked without
+ * vitest's expect so a property test can report the failing request with it.
  */
 export interface Answer {
   statusCode: number;
@@ -8,7 +8,8 @@ export interface Answer {
   body: string;
 }
 
-const STACK_TRACE = /\bat [\w$.<>]+ \(|\(node:internal|node_modules\/|\/src\/[\w/-]+\.ts|\.js:\d+:\d+|\bError: [^"]*\n\s+at /;
+const STACK_TRACE =
+  /\bat [\w$.<>]+ \(|\(node:internal|node_modules\/|\/src\/[\w/-]+\.ts|\.js:\d+:\d+|\bError: [^"]*\n\s+at /;
 
 /**
  * Problems with an answer, or [] when it honours the contract: never a 5xx, JSON everywhere but a
@@ -40,17 +41,23 @@ export function contractProblems(res: Answer, options: { file?: boolean } = {}):
 }
 
 export function errorShapeProblems(body: unknown): string[] {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return [`error body is not an object: ${JSON.stringify(body)}`];
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    return [`error body is not an object: ${JSON.stringify(body)}`];
   const entries = Object.entries(body);
   if (entries.length === 0) return ['error body is empty'];
   if ('detail' in body) {
     const { detail, code, ...rest } = body as Record<string, unknown>;
-    const bad = typeof detail !== 'string' || (code !== undefined && typeof code !== 'string') || Object.keys(rest).length > 0;
+    const bad =
+      typeof detail !== 'string' || (code !== undefined && typeof code !== 'string') || Object.keys(rest).length > 0;
     return bad ? [`not {detail, code?}: ${JSON.stringify(body)}`] : [];
   }
   if ('status' in body && entries.length === 1) {
-    return (body as { status: unknown }).status === 'notfound' ? [] : [`unexpected status body: ${JSON.stringify(body)}`];
+    return (body as { status: unknown }).status === 'notfound'
+      ? []
+      : [`unexpected status body: ${JSON.stringify(body)}`];
   }
-  const bad = entries.filter(([, v]) => !Array.isArray(v) || v.length === 0 || v.some((m) => typeof m !== 'string' || m === ''));
+  const bad = entries.filter(
+    ([, v]) => !Array.isArray(v) || v.length === 0 || v.some((m) => typeof m !== 'string' || m === ''),
+  );
   return bad.length > 0 ? [`not {field: [messages]}: ${JSON.stringify(body).slice(0, 300)}`] : [];
 }

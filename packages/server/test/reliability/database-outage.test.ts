@@ -7,9 +7,9 @@ import { dialects } from '../helpers/build.js';
 import { call, spawnServer, type HttpAnswer, type SpawnedServer } from '../helpers/spawn-server.js';
 
 /**
- * Issue 5, "The database going away": PostgreSQL stopped under a running server. Calls answer 503
- * JSON `service_unavailable` promptly, the process stays up, and once PostgreSQL is back the server
- * recovers by itself. A cluster of its own, so no other suite loses its database.
+ * The database going away (docs/api.md, "Errors": 503): PostgreSQL stopped under a running server.
+ * Calls answer 503 JSON `service_unavailable` promptly, the process stays up, and once PostgreSQL is
+ * back the server recovers by itself. A cluster of its own, so no other suite loses its database.
  */
 const PROMPT_MS = 7_000; // pg's connect timeout is 5 s: no call may hang longer than that and a bit
 const email = 'outage@example.com';
@@ -23,13 +23,33 @@ describe.runIf(dialects.includes('postgres'))('database outage (postgres)', () =
   let refresh: string;
 
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-    call(server.url + url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), timeoutMs: 20_000 });
+    call(server.url + url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+      timeoutMs: 20_000,
+    });
   const outageCalls: [string, () => Promise<HttpAnswer>][] = [
     ['login', () => post('/api/v1/token/', { email, password })],
     ['refresh', () => post('/api/v1/token/refresh/', { refresh })],
-    ['registration', () => post('/api/v1/rest-auth/registration/', { email: 'new@example.com', password1: password, password2: password })],
-    ['news list', () => call(`${server.url}/api/v1/localnews/`, { headers: { authorization: `Bearer ${access}` }, timeoutMs: 20_000 })],
-    ['profile', () => call(`${server.url}/api/v1/user/profile/`, { headers: { authorization: `Bearer ${access}` }, timeoutMs: 20_000 })],
+    [
+      'registration',
+      () =>
+        post('/api/v1/rest-auth/registration/', { email: 'new@example.com', password1: password, password2: password }),
+    ],
+    [
+      'news list',
+      () =>
+        call(`${server.url}/api/v1/localnews/`, { headers: { authorization: `Bearer ${access}` }, timeoutMs: 20_000 }),
+    ],
+    [
+      'profile',
+      () =>
+        call(`${server.url}/api/v1/user/profile/`, {
+          headers: { authorization: `Bearer ${access}` },
+          timeoutMs: 20_000,
+        }),
+    ],
     ['reset request', () => post('/api/password_reset/', { email, reset_new_password_path: '/resetnewpassword' })],
     ['logout', () => post('/api/v1/rest-auth/logout/', {}, { authorization: `Token ${refresh}` })],
   ];
@@ -37,8 +57,13 @@ describe.runIf(dialects.includes('postgres'))('database outage (postgres)', () =
   beforeAll(async () => {
     cluster = await startPostgres();
     dataDir = mkdtempSync(path.join(tmpdir(), 'hello-outage-'));
-    server = await spawnServer({ dataDir, env: { DATABASE_URL: cluster.url, ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' } });
-    expect((await post('/api/v1/rest-auth/registration/', { email, password1: password, password2: password })).status).toBe(201);
+    server = await spawnServer({
+      dataDir,
+      env: { DATABASE_URL: cluster.url, ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' },
+    });
+    expect(
+      (await post('/api/v1/rest-auth/registration/', { email, password1: password, password2: password })).status,
+    ).toBe(201);
     const login = await post('/api/v1/token/', { email, password });
     expect(login.status).toBe(200);
     ({ access, refresh } = login.json());
@@ -57,7 +82,12 @@ describe.runIf(dialects.includes('postgres'))('database outage (postgres)', () =
       const res = await make();
       const took = Date.now() - started;
       const body = res.headers.get('content-type')?.startsWith('application/json') ? res.json() : res.body.toString();
-      if (res.status !== 503 || body?.code !== 'service_unavailable' || typeof body?.detail !== 'string' || took > PROMPT_MS) {
+      if (
+        res.status !== 503 ||
+        body?.code !== 'service_unavailable' ||
+        typeof body?.detail !== 'string' ||
+        took > PROMPT_MS
+      ) {
         wrong.push(`${name}: ${res.status} ${JSON.stringify(body)} in ${took} ms`);
       }
     }

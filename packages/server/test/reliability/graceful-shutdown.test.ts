@@ -10,9 +10,9 @@ import { buildLargePdf } from '../../src/pdfs/demo-pdfs.js';
 import { call, ensureBuilt, serverRoot, spawnServer, type SpawnedServer } from '../helpers/spawn-server.js';
 
 /**
- * Issue 5, "Graceful shutdown": SIGTERM while requests are in flight. Every one of them completes
- * with its normal answer, new connections are refused, and the process exits 0 within its grace
- * period (10 s, server.ts). The database is not what this is about: SQLite.
+ * Graceful shutdown (docs/api.md, "What is never lost"): SIGTERM while requests are in flight. Every
+ * one of them completes with its normal answer, new connections are refused, and the process exits
+ * 0 within its grace period (10 s, src/main.ts). The database is not what this is about: SQLite.
  */
 const LOGINS = 24;
 const DOWNLOADS = 8;
@@ -48,15 +48,27 @@ describe('graceful shutdown', () => {
     const email = 'shutdown@example.com';
     const password = 'Shutdown-Password-2026';
     const json = { 'content-type': 'application/json' };
-    const reg = await call(`${url}/api/v1/rest-auth/registration/`, { method: 'POST', headers: json, body: JSON.stringify({ email, password1: password, password2: password }) });
+    const reg = await call(`${url}/api/v1/rest-auth/registration/`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, password1: password, password2: password }),
+    });
     expect(reg.status).toBe(201);
     const pdfSize = (await call(`${url}/download_pdf_by_id/3`)).body.length;
     const seen = () => server!.output().match(/incoming request/g)?.length ?? 0;
     const before = seen();
 
     const logins = Array.from({ length: LOGINS }, () =>
-      call(`${url}/api/v1/token/`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }), timeoutMs: 60_000 }));
-    const downloads = Array.from({ length: DOWNLOADS }, () => call(`${url}/download_pdf_by_id/3`, { timeoutMs: 60_000 }));
+      call(`${url}/api/v1/token/`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email, password }),
+        timeoutMs: 60_000,
+      }),
+    );
+    const downloads = Array.from({ length: DOWNLOADS }, () =>
+      call(`${url}/download_pdf_by_id/3`, { timeoutMs: 60_000 }),
+    );
     const settled = Promise.allSettled([...logins, ...downloads]);
 
     // SIGTERM once the server has received every one of them (its log says so), not before.
@@ -77,14 +89,29 @@ describe('graceful shutdown', () => {
     const results = await settled;
     const exit = await server.exited();
     const tookMs = Date.now() - signalled;
-    const loginAnswers = results.slice(0, LOGINS).map((r) => (r.status === 'fulfilled' ? r.value.status : String(r.reason)));
-    const downloadAnswers = results.slice(LOGINS).map((r) => (r.status === 'fulfilled' ? `${r.value.status}:${r.value.body.length}` : String(r.reason)));
+    const loginAnswers = results
+      .slice(0, LOGINS)
+      .map((r) => (r.status === 'fulfilled' ? r.value.status : String(r.reason)));
+    const downloadAnswers = results
+      .slice(LOGINS)
+      .map((r) => (r.status === 'fulfilled' ? `${r.value.status}:${r.value.body.length}` : String(r.reason)));
     expect(loginAnswers).toEqual(Array(LOGINS).fill(200));
-    for (const r of results.slice(0, LOGINS)) if (r.status === 'fulfilled') expect(typeof r.value.json().access).toBe('string');
+    for (const r of results.slice(0, LOGINS))
+      if (r.status === 'fulfilled') expect(typeof r.value.json().access).toBe('string');
     expect(downloadAnswers).toEqual(Array(DOWNLOADS).fill(`200:${pdfSize}`));
-    expect(exit, server.output().split("\n").filter((l) => !l.includes("request")).slice(-15).join("\n")).toEqual({ code: 0, signal: null });
+    expect(
+      exit,
+      server
+        .output()
+        .split('\n')
+        .filter((l) => !l.includes('request'))
+        .slice(-15)
+        .join('\n'),
+    ).toEqual({ code: 0, signal: null });
     expect(tookMs).toBeLessThan(GRACE_MS);
-    console.info(`graceful-shutdown: ${LOGINS} logins and ${DOWNLOADS} downloads in flight at SIGTERM all answered; exit 0 after ${tookMs} ms`);
+    console.info(
+      `graceful-shutdown: ${LOGINS} logins and ${DOWNLOADS} downloads in flight at SIGTERM all answered; exit 0 after ${tookMs} ms`,
+    );
   }, 90_000);
 
   it('closes a keep-alive connection whose download was still being sent at SIGTERM as soon as it ends', async () => {
@@ -96,7 +123,12 @@ describe('graceful shutdown', () => {
     ensureBuilt();
     execFileSync(process.execPath, [path.join(serverRoot, 'dist/cli.js'), 'add-pdf', file, '--id', '100'], {
       cwd: downloadDataDir,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DATA_DIR: downloadDataDir, LOG_LEVEL: 'warn' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        DATA_DIR: downloadDataDir,
+        LOG_LEVEL: 'warn',
+      },
       stdio: 'pipe',
     });
     downloadServer = await spawnServer({ dataDir: downloadDataDir });

@@ -6,9 +6,9 @@ import { multipartBody } from '../helpers/multipart-body.js';
 import { createUser, type TestUser } from '../helpers/users.js';
 
 /**
- * Issue 5, "JWT attacks": forged, tampered, expired and misused tokens on every authenticated call.
- * Each must answer 401 `token_not_valid` with WWW-Authenticate, change nothing, and leave the victim's
- * real session working.
+ * JWT attacks (docs/api.md, "Authentication"): forged, tampered, expired and misused tokens on every
+ * authenticated call. Each must answer 401 `token_not_valid` with WWW-Authenticate, change nothing,
+ * and leave the victim's real session working.
  */
 type Slot = 'Bearer' | 'Token' | 'body';
 interface Call {
@@ -24,9 +24,35 @@ const json = (value: unknown) => async () => ({ payload: JSON.stringify(value), 
 const calls: Call[] = [
   { name: 'GET localnews', method: 'GET', url: '/api/v1/localnews/', slot: 'Bearer' },
   { name: 'GET profile', method: 'GET', url: '/api/v1/user/profile/', slot: 'Bearer' },
-  { name: 'POST profile', method: 'POST', url: '/api/v1/user/profile/', slot: 'Bearer', body: json({ first_name: 'Eve', last_name: 'Forger', user_profile: { telephone: '1', mobile: '2', website: 'https://evil.example/' } }) },
-  { name: 'PUT changepassword', method: 'PUT', url: '/api/v1/users/changepassword/', slot: 'Bearer', body: json({ old_password: 'correct horse battery', new_password: 'Owned-By-Eve-2026!', confirm: 'Owned-By-Eve-2026!' }) },
-  { name: 'POST localnews/new', method: 'POST', url: '/api/v1/localnews/new', slot: 'Token', body: () => multipartBody({ title: 'forged', content: 'news' }, [{ name: 'a.txt', bytes: Buffer.from('hello') }]) },
+  {
+    name: 'POST profile',
+    method: 'POST',
+    url: '/api/v1/user/profile/',
+    slot: 'Bearer',
+    body: json({
+      first_name: 'Eve',
+      last_name: 'Forger',
+      user_profile: { telephone: '1', mobile: '2', website: 'https://evil.example/' },
+    }),
+  },
+  {
+    name: 'PUT changepassword',
+    method: 'PUT',
+    url: '/api/v1/users/changepassword/',
+    slot: 'Bearer',
+    body: json({
+      old_password: 'correct horse battery',
+      new_password: 'Owned-By-Eve-2026!',
+      confirm: 'Owned-By-Eve-2026!',
+    }),
+  },
+  {
+    name: 'POST localnews/new',
+    method: 'POST',
+    url: '/api/v1/localnews/new',
+    slot: 'Token',
+    body: () => multipartBody({ title: 'forged', content: 'news' }, [{ name: 'a.txt', bytes: Buffer.from('hello') }]),
+  },
   { name: 'POST logout', method: 'POST', url: '/api/v1/rest-auth/logout/', slot: 'Token' },
   { name: 'POST token/refresh', method: 'POST', url: '/api/v1/token/refresh/', slot: 'body' },
   { name: 'POST api-jwt-logout', method: 'POST', url: '/api/v1/rest-auth/api-jwt-logout/', slot: 'body' },
@@ -75,13 +101,17 @@ describe.each(dialects)('JWT attacks (%s)', (dialect) => {
   it.each(calls)('$name refuses every forged or misused token', async (call) => {
     const snapshot = await dbSnapshotter(t.app.db, dialect);
     const before = await snapshot();
-    const tokens = attacks[call.slot === 'Bearer' ? 'access' : 'refresh'].filter(([name]) => !(call.slot === 'body' && name === 'empty string'));
+    const tokens = attacks[call.slot === 'Bearer' ? 'access' : 'refresh'].filter(
+      ([name]) => !(call.slot === 'body' && name === 'empty string'),
+    );
     const wrong: string[] = [];
     for (const [name, token] of tokens) {
       const res = await request(call, token);
       const body = res.headers['content-type']?.toString().startsWith('application/json') ? res.json() : res.body;
       if (res.statusCode !== 401 || body?.code !== 'token_not_valid' || !res.headers['www-authenticate']) {
-        wrong.push(`${name}: ${res.statusCode} ${JSON.stringify(body)} www-authenticate=${String(res.headers['www-authenticate'])}`);
+        wrong.push(
+          `${name}: ${res.statusCode} ${JSON.stringify(body)} www-authenticate=${String(res.headers['www-authenticate'])}`,
+        );
       }
     }
     expect(wrong, `${call.name}: attacks that were not refused as token_not_valid`).toEqual([]);

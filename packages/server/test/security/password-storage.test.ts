@@ -8,10 +8,11 @@ import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { call, spawnServer, type SpawnedServer } from '../helpers/spawn-server.js';
 
 /**
- * Issue 5 / CONTRACT.md section 4: passwords only as argon2id at OWASP's cost or more in the DEFAULT
+ * docs/api.md, "What is never lost": passwords only as argon2id at OWASP's cost or more in the DEFAULT
  * configuration, reset tokens only as hashes, and neither (nor any token) in the log.
  */
-const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) }) as const;
+const json = (body: unknown) =>
+  ({ method: 'POST', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) }) as const;
 
 function argon2Params(hash: string) {
   const m = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(hash);
@@ -40,22 +41,40 @@ describe.each(dialects)('password storage (%s)', (dialect) => {
   it('stores argon2id with m >= 19456 KiB and t >= 2 for registration, password change and reset', async () => {
     expect(t.config.argon2).toEqual({ memoryKiB: 19_456, timeCost: 2 });
     const email = 'storage@example.com';
-    const reg = await t.app.inject({ url: '/api/v1/rest-auth/registration/', ...json({ email, password1: 'Plum-Orchard-1987', password2: 'Plum-Orchard-1987' }) });
+    const reg = await t.app.inject({
+      url: '/api/v1/rest-auth/registration/',
+      ...json({ email, password1: 'Plum-Orchard-1987', password2: 'Plum-Orchard-1987' }),
+    });
     expect(reg.statusCode, reg.body).toBe(201);
-    const hashOf = async () => (await t.app.db.selectFrom('users').select('password_hash').where('email_key', '=', email).executeTakeFirstOrThrow()).password_hash;
+    const hashOf = async () =>
+      (
+        await t.app.db
+          .selectFrom('users')
+          .select('password_hash')
+          .where('email_key', '=', email)
+          .executeTakeFirstOrThrow()
+      ).password_hash;
     const hashes = [await hashOf()];
 
     const login = await t.app.inject({ url: '/api/v1/token/', ...json({ email, password: 'Plum-Orchard-1987' }) });
     const change = await t.app.inject({
-      method: 'PUT', url: '/api/v1/users/changepassword/',
+      method: 'PUT',
+      url: '/api/v1/users/changepassword/',
       headers: { authorization: `Bearer ${login.json().access}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({ old_password: 'Plum-Orchard-1987', new_password: 'Quince-Harbour-2044', confirm: 'Quince-Harbour-2044' }),
+      payload: JSON.stringify({
+        old_password: 'Plum-Orchard-1987',
+        new_password: 'Quince-Harbour-2044',
+        confirm: 'Quince-Harbour-2044',
+      }),
     });
     expect(change.statusCode, change.body).toBe(200);
     hashes.push(await hashOf());
 
     const token = await requestReset(email);
-    const confirm = await t.app.inject({ url: '/api/password_reset/confirm/', ...json({ token, password: 'Rowan-Meadow-3311', confirm: 'Rowan-Meadow-3311' }) });
+    const confirm = await t.app.inject({
+      url: '/api/password_reset/confirm/',
+      ...json({ token, password: 'Rowan-Meadow-3311', confirm: 'Rowan-Meadow-3311' }),
+    });
     expect(confirm.statusCode, confirm.body).toBe(200);
     hashes.push(await hashOf());
 
@@ -64,17 +83,25 @@ describe.each(dialects)('password storage (%s)', (dialect) => {
       const { m, t: time } = argon2Params(hash);
       expect(m).toBeGreaterThanOrEqual(19_456);
       expect(time).toBeGreaterThanOrEqual(2);
-      for (const pw of ['Plum-Orchard-1987', 'Quince-Harbour-2044', 'Rowan-Meadow-3311']) expect(hash).not.toContain(pw);
+      for (const pw of ['Plum-Orchard-1987', 'Quince-Harbour-2044', 'Rowan-Meadow-3311'])
+        expect(hash).not.toContain(pw);
     }
   });
 
   /** Asks for a reset and reads the token from the mail the file transport wrote. */
   async function requestReset(email: string): Promise<string> {
-    const res = await t.app.inject({ url: '/api/password_reset/', ...json({ email, reset_new_password_path: '/resetnewpassword' }) });
+    const res = await t.app.inject({
+      url: '/api/password_reset/',
+      ...json({ email, reset_new_password_path: '/resetnewpassword' }),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const mailDir = path.join(t.dataDir, 'mail');
     for (let i = 0; i < 200; i += 1) {
-      const files = existsSync(mailDir) ? readdirSync(mailDir, { recursive: true }).map(String).filter((f) => f.endsWith('.eml')) : [];
+      const files = existsSync(mailDir)
+        ? readdirSync(mailDir, { recursive: true })
+            .map(String)
+            .filter((f) => f.endsWith('.eml'))
+        : [];
       for (const f of files.sort().reverse()) {
         const text = readFileSync(path.join(mailDir, f), 'utf8').replace(/=\r?\n/g, '');
         const token = /\?token=3D([A-Za-z0-9_-]+)|\?token=([A-Za-z0-9_-]+)/.exec(text);
@@ -87,7 +114,14 @@ describe.each(dialects)('password storage (%s)', (dialect) => {
 
   it('keeps reset tokens only as hashes: once the mail is out, no column holds the mailed token', async () => {
     const email = 'reset-hash@example.com';
-    expect((await t.app.inject({ url: '/api/v1/rest-auth/registration/', ...json({ email, password1: 'Sloe-Gin-Winter-77', password2: 'Sloe-Gin-Winter-77' }) })).statusCode).toBe(201);
+    expect(
+      (
+        await t.app.inject({
+          url: '/api/v1/rest-auth/registration/',
+          ...json({ email, password1: 'Sloe-Gin-Winter-77', password2: 'Sloe-Gin-Winter-77' }),
+        })
+      ).statusCode,
+    ).toBe(201);
     const token = await requestReset(email);
     // 128 bits or more: at least 22 base64url characters.
     expect(token.length).toBeGreaterThanOrEqual(22);
@@ -108,8 +142,17 @@ describe('the log holds no password or token', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'hello-log-'));
     peer = await startSmtpPeer();
-    // SMTP configured: without it the server prints reset links by design (CONTRACT.md section 1).
-    server = await spawnServer({ dataDir, env: { LOG_LEVEL: 'info', SMTP_URL: peer.url, SECRET_KEY: secretKey, ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' } });
+    // SMTP configured: without it the server prints reset links by design (docs/api.md, "Password reset").
+    server = await spawnServer({
+      dataDir,
+      env: {
+        LOG_LEVEL: 'info',
+        SMTP_URL: peer.url,
+        SECRET_KEY: secretKey,
+        ARGON2_MEMORY_KIB: '1024',
+        ARGON2_TIME_COST: '1',
+      },
+    });
   });
   afterAll(async () => {
     await server?.kill();
@@ -119,44 +162,67 @@ describe('the log holds no password or token', () => {
 
   it('logs requests, and none of the passwords, tokens or the secret key that went through them', async () => {
     const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-      call(server.url + url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      call(server.url + url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
     const email = 'logged@example.com';
     const secrets = ['Tangerine-Lamp-4471', 'Umber-Kite-Rising-9', 'Velvet-Quarry-0612', secretKey];
-    expect((await post('/api/v1/rest-auth/registration/', { email, password1: secrets[0], password2: secrets[0] })).status).toBe(201);
+    expect(
+      (await post('/api/v1/rest-auth/registration/', { email, password1: secrets[0], password2: secrets[0] })).status,
+    ).toBe(201);
     const login = (await post('/api/v1/token/', { email, password: secrets[0] })).json();
     secrets.push(login.access, login.refresh);
     secrets.push((await post('/api/v1/token/refresh/', { refresh: login.refresh })).json().access);
     await post('/api/v1/token/', { email, password: 'Wrong-Password-Guess-1' });
     secrets.push('Wrong-Password-Guess-1');
     // A body that does not parse: the parser's message must not carry the password into the log.
-    await call(`${server.url}/api/v1/token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"email":"${email}","password":"${secrets[0]}"` });
+    await call(`${server.url}/api/v1/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"email":"${email}","password":"${secrets[0]}"`,
+    });
     const form = new URLSearchParams({ username: email, password: secrets[0]! });
-    secrets.push((await call(`${server.url}/api/v1/rest-auth/api-token-auth/`, { method: 'POST', body: form })).json().token);
+    secrets.push(
+      (await call(`${server.url}/api/v1/rest-auth/api-token-auth/`, { method: 'POST', body: form })).json().token,
+    );
     const auth = { authorization: `Bearer ${login.access}` };
     expect((await call(`${server.url}/api/v1/user/profile/`, { headers: auth })).status).toBe(200);
     const change = await call(`${server.url}/api/v1/users/changepassword/`, {
-      method: 'PUT', headers: { ...auth, 'content-type': 'application/json' },
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ old_password: secrets[0], new_password: secrets[1], confirm: secrets[1] }),
     });
     expect(change.status).toBe(200);
     secrets.push(change.json().refresh);
 
     const since = peer.messages.length;
-    expect((await post('/api/password_reset/', { email, reset_new_password_path: '/resetnewpassword' })).status).toBe(200);
+    expect((await post('/api/password_reset/', { email, reset_new_password_path: '/resetnewpassword' })).status).toBe(
+      200,
+    );
     const mail = await peer.waitForMail({ to: email, since });
     const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
     expect(token).toBeTruthy();
     secrets.push(token!);
     await call(`${server.url}/resetnewpassword?token=${token}`);
     expect((await post('/api/password_reset/validate_token/', { token })).status).toBe(200);
-    expect((await post('/api/password_reset/confirm/', { token, password: secrets[2], confirm: secrets[2] })).status).toBe(200);
+    expect(
+      (await post('/api/password_reset/confirm/', { token, password: secrets[2], confirm: secrets[2] })).status,
+    ).toBe(200);
     await post('/api/password_reset/confirm/', { token, password: secrets[2], confirm: secrets[2] });
-    await call(`${server.url}/api/v1/rest-auth/logout/`, { method: 'POST', headers: { authorization: `Token ${login.refresh}` } });
+    await call(`${server.url}/api/v1/rest-auth/logout/`, {
+      method: 'POST',
+      headers: { authorization: `Token ${login.refresh}` },
+    });
 
     await new Promise((r) => setTimeout(r, 300)); // let the last log lines reach the pipe
     const log = server.output();
     expect(log.match(/incoming request/g)?.length ?? 0).toBeGreaterThan(10);
     expect(log).toContain('/api/password_reset/confirm/');
-    expect(secrets.filter((s) => log.includes(s)), 'secrets found in the log').toEqual([]);
+    expect(
+      secrets.filter((s) => log.includes(s)),
+      'secrets found in the log',
+    ).toEqual([]);
   });
 });

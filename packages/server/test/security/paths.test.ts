@@ -8,17 +8,58 @@ import { multipartBody } from '../helpers/multipart-body.js';
 import { createUser } from '../helpers/users.js';
 
 /**
- * Issue 5, "Path tricks": ids that are not ids, and paths that try to climb out of the PDF store or
- * the uploads, answer 404 JSON and never a byte of another file. Sent as raw bytes on a socket (an HTTP
+ * Path tricks (docs/api.md, "Requests and answers" and "What is never lost"): ids that are not ids, and
+ * paths that try to climb out of the PDF store or the uploads, answer 404 JSON and never a byte of
+ * another file. Sent as raw bytes on a socket (an HTTP
  * client, and inject, would resolve `..` before the server ever saw it), and through inject too.
  * Paths do not depend on the database: SQLite covers them.
  */
 const trickyIds = [
-  '..', '../..', '../../secret_key', '..%2F..', '..%2F..%2Fetc%2Fpasswd', '..%2Fsecret_key', '..%2Fapp.db', '%2e%2e', '%2e%2e%2f%2e%2e%2fapp.db',
-  '.%2e/.%2e/secret_key', '..%5c..%5capp.db', '..\\..\\app.db', '%252e%252e%252fsecret_key', '%2Fetc%2Fpasswd', '%2F', '1%2F..%2F..%2Fsecret_key',
-  '1/../../secret_key', 'pdfs%2F..%2Fapp.db', '%c0%ae%c0%ae%c0%afsecret_key', '99999999999999999999', '2147483648', '9007199254740993', '-1', '0',
-  '-0', '1.0', '1.', '0x1', '%201', '1%20', '%091', '+1', '1e0', '01', '%EF%BC%91', '1%00', '%00', 'NaN', 'Infinity', '1;', '1,2', '[1]', '%7B%7D',
-  '1%0d%0aX-Injected:%201', 'x'.repeat(250),
+  '..',
+  '../..',
+  '../../secret_key',
+  '..%2F..',
+  '..%2F..%2Fetc%2Fpasswd',
+  '..%2Fsecret_key',
+  '..%2Fapp.db',
+  '%2e%2e',
+  '%2e%2e%2f%2e%2e%2fapp.db',
+  '.%2e/.%2e/secret_key',
+  '..%5c..%5capp.db',
+  '..\\..\\app.db',
+  '%252e%252e%252fsecret_key',
+  '%2Fetc%2Fpasswd',
+  '%2F',
+  '1%2F..%2F..%2Fsecret_key',
+  '1/../../secret_key',
+  'pdfs%2F..%2Fapp.db',
+  '%c0%ae%c0%ae%c0%afsecret_key',
+  '99999999999999999999',
+  '2147483648',
+  '9007199254740993',
+  '-1',
+  '0',
+  '-0',
+  '1.0',
+  '1.',
+  '0x1',
+  '%201',
+  '1%20',
+  '%091',
+  '+1',
+  '1e0',
+  '01',
+  '%EF%BC%91',
+  '1%00',
+  '%00',
+  'NaN',
+  'Infinity',
+  '1;',
+  '1,2',
+  '[1]',
+  '%7B%7D',
+  '1%0d%0aX-Injected:%201',
+  'x'.repeat(250),
 ];
 
 /** One request as raw bytes on a socket: no client normalises the path. */
@@ -51,18 +92,31 @@ describe('path tricks', () => {
     port = (t.app.server.address() as { port: number }).port;
     const user = await createUser(t);
     const bytes = Buffer.from('TOP-SECRET-ATTACHMENT-BYTES '.repeat(4));
-    const body = await multipartBody({ title: 't', content: 'c' }, [{ name: 'a.txt', bytes }, { name: 'b.txt', bytes: Buffer.from('second file') }]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/localnews/new', headers: { authorization: `Token ${user.refresh}`, 'content-type': body.contentType }, payload: body.payload });
+    const body = await multipartBody({ title: 't', content: 'c' }, [
+      { name: 'a.txt', bytes },
+      { name: 'b.txt', bytes: Buffer.from('second file') },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/localnews/new',
+      headers: { authorization: `Token ${user.refresh}`, 'content-type': body.contentType },
+      payload: body.payload,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const [a, b] = (res.json() as { files: { id: number; url: string }[] }).files;
     attachment = { ...a!, bytes };
     other = b!;
     // What must never leak: the signing key, the database file, and an attachment through a PDF path.
-    secrets = [Buffer.from(t.config.secretKey), readFileSync(path.join(t.dataDir, 'app.db')).subarray(0, 16), bytes.subarray(0, 20)];
+    secrets = [
+      Buffer.from(t.config.secretKey),
+      readFileSync(path.join(t.dataDir, 'app.db')).subarray(0, 16),
+      bytes.subarray(0, 20),
+    ];
   });
   afterAll(() => t?.close());
 
-  const leaks = (body: Buffer) => secrets.filter((s) => body.includes(s)).length + (body.includes('root:x:0:0') ? 1 : 0);
+  const leaks = (body: Buffer) =>
+    secrets.filter((s) => body.includes(s)).length + (body.includes('root:x:0:0') ? 1 : 0);
 
   it('serves a real PDF at a plain id (the control)', async () => {
     const res = await rawGet(port, '/download_pdf_by_id/1');
@@ -124,7 +178,8 @@ describe('path tricks', () => {
       } catch {
         body = res.body.toString().slice(0, 80);
       }
-      if (res.status !== 404 || JSON.stringify(body) !== '{"detail":"Not found."}' || leaks(res.body) > 0) wrong.push(`${target} -> ${res.status} ${JSON.stringify(body)}`);
+      if (res.status !== 404 || JSON.stringify(body) !== '{"detail":"Not found."}' || leaks(res.body) > 0)
+        wrong.push(`${target} -> ${res.status} ${JSON.stringify(body)}`);
     }
     expect(wrong).toEqual([]);
     expect(forged.length).toBeGreaterThan(55);

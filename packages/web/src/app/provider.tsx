@@ -6,7 +6,7 @@ import { setLoginNavigator } from '@/lib/auth-redirect';
 /**
  * Lets the API client (plain code, no hooks) send the user to /login through the router, so the
  * redirect keeps the app's state and passes the previous location as router state. Then, with a
- * stored token, gets an access token right away (docs/web-app.md, "The session in the browser");
+ * stored refresh token, gets an access token right away (docs/web-app.md, "The session in the browser");
  * doing it here guarantees the router can redirect if that token has expired.
  */
 function SessionBootstrap() {

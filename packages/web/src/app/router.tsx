@@ -19,7 +19,7 @@ function withId(route: string, Page: ComponentType): ComponentType {
 }
 
 /**
- * The specification's route table (§2). Home, about and 404 ship with the app; every page with
+ * The route table (docs/web-app.md, "Pages"). Home, about and 404 ship with the app; every page with
  * forms, zod or pdf.js is its own chunk, so the first load carries none of that code.
  */
 const pages: [path: string, Page: ComponentType][] = [
@@ -41,8 +41,20 @@ const pages: [path: string, Page: ComponentType][] = [
   [appRoutes.register, lazyRoute(() => import('./routes/register'))],
   [appRoutes.userProfile, lazyRoute(() => import('./routes/user-profile'))],
   [appRoutes.news, lazyRoute(() => import('./routes/news'))],
-  [appRoutes.newsItem, withId(appRoutes.newsItem, lazyRoute(() => import('./routes/news-item')))],
-  [appRoutes.editNews, withId(appRoutes.editNews, lazyRoute(() => import('./routes/edit-news')))],
+  [
+    appRoutes.newsItem,
+    withId(
+      appRoutes.newsItem,
+      lazyRoute(() => import('./routes/news-item')),
+    ),
+  ],
+  [
+    appRoutes.editNews,
+    withId(
+      appRoutes.editNews,
+      lazyRoute(() => import('./routes/edit-news')),
+    ),
+  ],
   // Any other path: the 404 page (the server also answers it with status 404).
   ['*', NotFoundRoute],
 ];

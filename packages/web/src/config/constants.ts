@@ -13,7 +13,7 @@ export const PDF_SCALE = 1;
 export const DEFAULT_AFTER_LOGIN = appRoutes.localNews;
 
 /**
- * Pages whose purpose is to get (or end) a session. When a stale stored token fails to exchange
+ * Pages whose purpose is to get (or end) a session. When a stale refresh token fails to exchange
  * while one of them is open, we clear auth but stay: sending someone who is resetting a forgotten
  * password, registering or logging out to /login would defeat the page.
  */

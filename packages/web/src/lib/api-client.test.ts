@@ -3,11 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { callsTo, deferred, headerOf, jsonResponse, mockFetch } from '../../test/helpers';
 import { apiJson, refreshAccessToken, restoreSession } from './api-client';
-import { clearAuth, getAccessToken, setAccessToken, storeToken } from './auth';
+import { clearAuth, getAccessToken, setAccessToken, storeRefreshToken } from './auth';
 import { setLoginNavigator, type LoginNavigator } from './auth-redirect';
 import { ApiError, AuthLostError } from './errors';
 
-const expired = () => jsonResponse(401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' });
+const expired = () =>
+  jsonResponse(401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' });
 const NEWS = apiPaths.localNews;
 const REFRESH = apiPaths.tokenRefresh;
 
@@ -23,8 +24,8 @@ describe('api client', () => {
   });
   afterEach(() => unregister());
 
-  it('sends Bearer <access> for bearer calls and Token <stored token> for token calls', async () => {
-    storeToken('stored-refresh');
+  it('sends Bearer <access> for bearer calls and Token <refresh token> for token calls', async () => {
+    storeRefreshToken('stored-refresh');
     setAccessToken('access-1');
     const fetchMock = mockFetch(() => jsonResponse(200, []));
     await apiJson(NEWS, { auth: 'bearer' });
@@ -35,8 +36,8 @@ describe('api client', () => {
     expect(headerOf(fetchMock.mock.calls[2]?.[1], 'Authorization')).toBeUndefined();
   });
 
-  it('exchanges the stored token first when a bearer call has no access token in memory', async () => {
-    storeToken('stored-refresh');
+  it('exchanges the refresh token first when a bearer call has no access token in memory', async () => {
+    storeRefreshToken('stored-refresh');
     const fetchMock = mockFetch((url, init) => {
       if (url === REFRESH) {
         expect(JSON.parse(String(init.body))).toEqual({ refresh: 'stored-refresh' });
@@ -51,7 +52,7 @@ describe('api client', () => {
   });
 
   it('on 401 token_not_valid refreshes once and retries once with the new access token', async () => {
-    storeToken('stored-refresh');
+    storeRefreshToken('stored-refresh');
     setAccessToken('old');
     const fetchMock = mockFetch((url, init) => {
       if (url === REFRESH) return jsonResponse(200, { access: 'new' });
@@ -67,7 +68,7 @@ describe('api client', () => {
   });
 
   it('shares one refresh between two concurrent requests that both got 401', async () => {
-    storeToken('stored-refresh');
+    storeRefreshToken('stored-refresh');
     setAccessToken('old');
     const refreshAnswer = deferred<Response>();
     const fetchMock = mockFetch((url, init) => {
@@ -86,8 +87,8 @@ describe('api client', () => {
     expect(fetchMock).toHaveBeenCalledTimes(5);
   });
 
-  it('when the refresh fails: clears the stored token and access, and goes to /login with the previous location', async () => {
-    storeToken('stale');
+  it('when the refresh fails: clears the refresh token and access, and goes to /login with the previous location', async () => {
+    storeRefreshToken('stale');
     setAccessToken('old');
     mockFetch((url) => (url === REFRESH ? expired() : expired()));
     await expect(apiJson(NEWS, { auth: 'bearer' })).rejects.toBeInstanceOf(AuthLostError);
@@ -98,7 +99,7 @@ describe('api client', () => {
   });
 
   it('redirects only once when concurrent requests lose the session together', async () => {
-    storeToken('stale');
+    storeRefreshToken('stale');
     setAccessToken('old');
     mockFetch(() => expired());
     const results = await Promise.allSettled([apiJson(NEWS, { auth: 'bearer' }), apiJson(NEWS, { auth: 'bearer' })]);
@@ -107,7 +108,7 @@ describe('api client', () => {
   });
 
   it('does not loop: when the retried call fails again it throws after one refresh', async () => {
-    storeToken('stored-refresh');
+    storeRefreshToken('stored-refresh');
     setAccessToken('old');
     const fetchMock = mockFetch((url) => (url === REFRESH ? jsonResponse(200, { access: 'new' }) : expired()));
     const error = await apiJson(NEWS, { auth: 'bearer' }).catch((e: unknown) => e);
@@ -117,16 +118,18 @@ describe('api client', () => {
     expect(callsTo(fetchMock, NEWS)).toHaveLength(2);
   });
 
-  it('with no stored token, an authenticated call goes to /login without calling the API', async () => {
+  it('with no stored refresh token, an authenticated call goes to /login without calling the API', async () => {
     const fetchMock = mockFetch(() => jsonResponse(200, []));
     await expect(apiJson(NEWS, { auth: 'bearer' })).rejects.toBeInstanceOf(AuthLostError);
-    await expect(apiJson(apiPaths.localNewsNew, { method: 'POST', auth: 'token' })).rejects.toBeInstanceOf(AuthLostError);
+    await expect(apiJson(apiPaths.localNewsNew, { method: 'POST', auth: 'token' })).rejects.toBeInstanceOf(
+      AuthLostError,
+    );
     expect(fetchMock).not.toHaveBeenCalled();
     expect(navigate).toHaveBeenCalledWith('/login?next=%2Flocalnews%3Fpage%3D2', { from: '/localnews?page=2' });
   });
 
   it('does not refresh for a 401 without the token_not_valid code', async () => {
-    storeToken('stored-refresh');
+    storeRefreshToken('stored-refresh');
     setAccessToken('access');
     const fetchMock = mockFetch(() => jsonResponse(401, { detail: 'Authentication credentials were not provided.' }));
     await expect(apiJson(NEWS, { auth: 'bearer' })).rejects.toMatchObject({ status: 401 });
@@ -134,7 +137,7 @@ describe('api client', () => {
   });
 
   it('keeps the session when the refresh call meets a server error rather than a refusal', async () => {
-    storeToken('stored-refresh');
+    storeRefreshToken('stored-refresh');
     mockFetch(() => jsonResponse(503, { detail: 'down' }));
     await expect(refreshAccessToken()).rejects.toMatchObject({ status: 503 });
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('stored-refresh');
@@ -143,7 +146,7 @@ describe('api client', () => {
 
   it('restores the session on load, and stays on pages where /login would defeat the page', async () => {
     window.history.replaceState(null, '', '/resetnewpassword?token=t');
-    storeToken('stale');
+    storeRefreshToken('stale');
     const fetchMock = mockFetch(() => expired());
     restoreSession();
     await waitFor(() => expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull());

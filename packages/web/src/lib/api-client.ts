@@ -1,5 +1,5 @@
 import { apiPaths, errorCodes, type AccessToken } from '@hello/contract';
-import { clearAuth, getAccessToken, getStoredToken, setAccessToken } from './auth';
+import { clearAuth, getAccessToken, getRefreshToken, setAccessToken } from './auth';
 import { redirectToLogin } from './auth-redirect';
 import { ApiError, AuthLostError } from './errors';
 import { fetchTransport, type Transport, type TransportRequest } from './transport';
@@ -7,7 +7,7 @@ import { fetchTransport, type Transport, type TransportRequest } from './transpo
 /**
  * The one API client. Each call says which credential it needs (docs/api.md, "Authentication"):
  * - `bearer`: `Authorization: Bearer <access>` (news list, change password, profile);
- * - `token`: `Authorization: Token <stored token>` (news create, token logout);
+ * - `token`: `Authorization: Token <refresh token>` (news create, token logout);
  * - `none`: anonymous.
  */
 export type AuthScheme = 'none' | 'bearer' | 'token';
@@ -48,7 +48,7 @@ export function refreshAccessToken(): Promise<string> {
 }
 
 async function exchangeRefreshToken(): Promise<string> {
-  const refresh = getStoredToken();
+  const refresh = getRefreshToken();
   if (!refresh) loseSession();
   const response = await fetchTransport(apiPaths.tokenRefresh, {
     method: 'POST',
@@ -73,9 +73,9 @@ function loseSession(): never {
   throw new AuthLostError();
 }
 
-/** On load with a stored token: get an access token now, before any page needs one. */
+/** On load with a stored refresh token: get an access token now, before any page needs one. */
 export function restoreSession(): void {
-  if (!getStoredToken() || getAccessToken()) return;
+  if (!getRefreshToken() || getAccessToken()) return;
   refreshAccessToken().catch((error: unknown) => {
     if (!(error instanceof AuthLostError)) console.error('Could not restore the session', error);
   });
@@ -84,7 +84,7 @@ export function restoreSession(): void {
 async function authorization(auth: AuthScheme): Promise<string | null> {
   if (auth === 'bearer') return `Bearer ${getAccessToken() ?? (await refreshAccessToken())}`;
   if (auth === 'token') {
-    const token = getStoredToken();
+    const token = getRefreshToken();
     if (!token) loseSession();
     return `Token ${token}`;
   }

@@ -2,20 +2,26 @@ import { useSyncExternalStore } from 'react';
 import { TOKEN_STORAGE_KEY } from '@hello/contract';
 
 /**
- * The session as docs/web-app.md, "The session in the browser", keeps it: the refresh token in localStorage (so it survives a
- * reload), the access token and the user's e-mail only in memory (so they never outlive the tab).
+ * The session as docs/web-app.md, "The session in the browser", keeps it: the refresh token in
+ * localStorage (so it survives a reload), the access token and the user's e-mail only in memory (so
+ * they never outlive the tab).
+ *
+ * The refresh token is one value under several names on the wire (docs/api.md, "Authentication"):
+ * `refresh` in the token calls, the JWT logout and the answers of a password change and a profile
+ * save; `key` in the registration's answer; the value of `Authorization: Token …`; and `token`, its
+ * key in localStorage (TOKEN_STORAGE_KEY). This code calls it the refresh token everywhere.
  */
 export interface AuthState {
   access: string | null;
   email: string | null;
   /** Whether a refresh token is stored; mirrored here so the UI re-renders when it changes. */
-  hasToken: boolean;
+  hasRefreshToken: boolean;
 }
 
 const listeners = new Set<() => void>();
-let state: AuthState = { access: null, email: null, hasToken: readToken() !== null };
+let state: AuthState = { access: null, email: null, hasRefreshToken: readRefreshToken() !== null };
 
-function readToken(): string | null {
+function readRefreshToken(): string | null {
   try {
     return localStorage.getItem(TOKEN_STORAGE_KEY);
   } catch {
@@ -28,8 +34,9 @@ function update(next: Partial<AuthState>): void {
   for (const listener of listeners) listener();
 }
 
-export function getStoredToken(): string | null {
-  return readToken();
+/** The stored refresh token, or null when there is none (logged out). */
+export function getRefreshToken(): string | null {
+  return readRefreshToken();
 }
 
 export function getAccessToken(): string | null {
@@ -37,13 +44,13 @@ export function getAccessToken(): string | null {
 }
 
 /** Keeps a refresh token (login, registration key, password change, profile save). */
-export function storeToken(token: string): void {
+export function storeRefreshToken(token: string): void {
   try {
     localStorage.setItem(TOKEN_STORAGE_KEY, token);
   } catch (error) {
-    console.error('Could not store the session token', error);
+    console.error('Could not store the refresh token', error);
   }
-  update({ hasToken: true });
+  update({ hasRefreshToken: true });
 }
 
 export function setAccessToken(access: string | null): void {
@@ -54,14 +61,14 @@ export function setUserEmail(email: string | null): void {
   update({ email });
 }
 
-/** Forgets everything: the stored token, the access token and the e-mail. */
+/** Forgets everything: the stored refresh token, the access token and the e-mail. */
 export function clearAuth(): void {
   try {
     localStorage.removeItem(TOKEN_STORAGE_KEY);
   } catch {
     // nothing stored that we could remove
   }
-  update({ access: null, email: null, hasToken: false });
+  update({ access: null, email: null, hasRefreshToken: false });
 }
 
 function subscribe(listener: () => void): () => void {
@@ -77,12 +84,12 @@ export function useAuth(): AuthState {
   return useSyncExternalStore(subscribe, getAuthState);
 }
 
-// Another tab logging in or out changes the shared stored token; follow it here too. The new token
+// Another tab logging in or out changes the shared stored refresh token; follow it here too. The new token
 // may be another account's, so the e-mail is forgotten as well (lib/current-user asks again).
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key !== TOKEN_STORAGE_KEY && event.key !== null) return;
-    update({ hasToken: readToken() !== null, access: null, email: null });
+    update({ hasRefreshToken: readRefreshToken() !== null, access: null, email: null });
   });
 }
 
@@ -92,6 +99,6 @@ if (typeof window !== 'undefined') {
  * authenticated call exchanges the new refresh token first.
  */
 export function adoptRefreshToken(refresh: string): void {
-  storeToken(refresh);
+  storeRefreshToken(refresh);
   setAccessToken(null);
 }

@@ -2,14 +2,14 @@ import { apiPaths } from '@hello/contract';
 import { renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deferred, jsonResponse, mockFetch, spyConsoleError } from '../../test/helpers';
-import { clearAuth, getAuthState, setAccessToken, setUserEmail, storeToken } from './auth';
+import { clearAuth, getAuthState, setAccessToken, setUserEmail, storeRefreshToken } from './auth';
 import { sameEmail, useCurrentUserEmail } from './current-user';
 
 describe('useCurrentUserEmail', () => {
   beforeEach(() => clearAuth());
 
   it('answers from memory when the e-mail is known, asking nobody', () => {
-    storeToken('r');
+    storeRefreshToken('r');
     setUserEmail('me@example.com');
     const fetchMock = mockFetch(() => jsonResponse(500));
     const { result } = renderHook(() => useCurrentUserEmail());
@@ -17,7 +17,7 @@ describe('useCurrentUserEmail', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('is null with no stored token, asking nobody', () => {
+  it('is null with no stored refresh token, asking nobody', () => {
     const fetchMock = mockFetch(() => jsonResponse(500));
     const { result } = renderHook(() => useCurrentUserEmail());
     expect(result.current).toBeNull();
@@ -25,7 +25,7 @@ describe('useCurrentUserEmail', () => {
   });
 
   it('loads the profile once for every component that asks, and remembers the e-mail', async () => {
-    storeToken('r');
+    storeRefreshToken('r');
     setAccessToken('acc');
     const answer = deferred<Response>();
     const fetchMock = mockFetch(() => answer.promise);
@@ -41,7 +41,7 @@ describe('useCurrentUserEmail', () => {
 
   it('gives up (null) when the profile cannot be loaded', async () => {
     spyConsoleError();
-    storeToken('r');
+    storeRefreshToken('r');
     setAccessToken('acc');
     mockFetch(() => jsonResponse(500));
     const { result } = renderHook(() => useCurrentUserEmail());

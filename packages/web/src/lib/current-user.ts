@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { apiPaths, type Profile } from '@hello/contract';
 import { apiJson } from './api-client';
-import { getStoredToken, setUserEmail, useAuth } from './auth';
+import { getRefreshToken, setUserEmail, useAuth } from './auth';
 import { AuthLostError } from './errors';
 
 let pending: Promise<string | null> | null = null;
@@ -12,11 +12,11 @@ let pending: Promise<string | null> | null = null;
  */
 function loadEmail(): Promise<string | null> {
   pending ??= (async () => {
-    const token = getStoredToken();
+    const token = getRefreshToken();
     const profile = await apiJson<Profile | null>(apiPaths.userProfile, { auth: 'bearer' });
     const email = profile?.email || null;
     // Another tab may have switched accounts meanwhile; that answer would be about someone else.
-    if (email && getStoredToken() === token) setUserEmail(email);
+    if (email && getRefreshToken() === token) setUserEmail(email);
     return email;
   })().finally(() => {
     pending = null;
@@ -30,11 +30,11 @@ function loadEmail(): Promise<string | null> {
  * is signed in or the server could not say.
  */
 export function useCurrentUserEmail(): string | null | undefined {
-  const { email, hasToken } = useAuth();
+  const { email, hasRefreshToken } = useAuth();
   const [gaveUp, setGaveUp] = useState(false);
 
   useEffect(() => {
-    if (email || !hasToken) return;
+    if (email || !hasRefreshToken) return;
     let active = true;
     loadEmail().then(
       (found) => {
@@ -48,10 +48,10 @@ export function useCurrentUserEmail(): string | null | undefined {
     return () => {
       active = false;
     };
-  }, [email, hasToken]);
+  }, [email, hasRefreshToken]);
 
   if (email) return email;
-  return hasToken && !gaveUp ? undefined : null;
+  return hasRefreshToken && !gaveUp ? undefined : null;
 }
 
 /** E-mail addresses name one account regardless of letter case (docs/api.md, "Logging in and out"). */

@@ -10,7 +10,7 @@ export class ApiError extends Error {
 }
 
 /**
- * The session could not be restored (no stored token, or the server refused it). Auth has been
+ * The session could not be restored (no stored refresh token, or the server refused it). Auth has been
  * cleared and the user sent to /login already, so callers need not show anything for it.
  */
 export class AuthLostError extends Error {

@@ -5,8 +5,8 @@ import { ApiError, httpErrors } from '../../http-errors.js';
 import { fieldErrorsFromValidation } from './validation-errors.js';
 
 /**
- * One error contract end to end (CONTRACT.md, section 2): field errors as `{field: [msg]}`, everything
- * else as `{detail, code?}`. Details of 5xx errors go to the log, never to the client.
+ * One error contract end to end (docs/api.md, "Errors" and "Shapes"): field errors as `{field: [msg]}`,
+ * everything else as `{detail, code?}`. Details of 5xx errors go to the log, never to the client.
  */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -14,9 +14,13 @@ export default fp(async function errors(app: FastifyInstance) {
     // the root's parsers (which have no multipart or url-encoded one: plugins/app/request-bodies.ts),
     // and a parser's refusal would hide the 404 or 405 that is the answer.
     if (request.is404 && error.code?.startsWith('FST_ERR_CTP_')) return notFound(request, reply);
-    const answer = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? httpErrors.unsupportedMediaType(mediaType(request)) : toApiError(error);
+    const answer =
+      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? httpErrors.unsupportedMediaType(mediaType(request))
+        : toApiError(error);
     if (answer.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-    else if (!(error instanceof ApiError)) request.log.info({ code: error.code, status: answer.statusCode }, error.message);
+    else if (!(error instanceof ApiError))
+      request.log.info({ code: error.code, status: answer.statusCode }, error.message);
     return send(reply, answer);
   });
 
@@ -34,8 +38,9 @@ export default fp(async function errors(app: FastifyInstance) {
 /**
  * Fastify's own refusals before routing, which never reach the error handler and would answer in
  * Fastify's shape: a URL that does not decode (`%c0%ae`) and a path segment over maxParamLength. No
- * resource lives at such a path, so both are the contract's 404 (CONTRACT.md: "404 for an unknown or
- * malformed id"). Passed to Fastify() as `frameworkErrors` in app.ts.
+ * resource lives at such a path, so both are the API's 404 (docs/api.md, "Requests and answers": a
+ * malformed id is 404; test/security/paths.test.ts sends both). Passed to Fastify() as
+ * `frameworkErrors` in app.ts.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   request.log.info({ code: error.code }, error.message);
@@ -53,7 +58,8 @@ function toApiError(error: FastifyError): ApiError {
   if (error.validation) return httpErrors.fields(fieldErrorsFromValidation(error.validation));
   if (isDatabaseUnavailable(error)) return httpErrors.serviceUnavailable();
   // PostgreSQL refusing text it cannot store (a NUL, bytes invalid in UTF-8): the client's data, not our fault.
-  if (error.code === '22021' || error.code === '22P05') return new ApiError(400, { detail: serverMessages.malformedBody });
+  if (error.code === '22021' || error.code === '22P05')
+    return new ApiError(400, { detail: serverMessages.malformedBody });
   const status = error.statusCode ?? 500;
   switch (error.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -81,13 +87,26 @@ function safeClientMessage(status: number): string {
   return `Request failed (${status}).`;
 }
 
-const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '53300']);
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+  '53300',
+]);
 
 /** PostgreSQL down, restarting or out of connections; SQLite locked beyond its busy timeout. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
   if (e?.code && unavailableCodes.has(e.code)) return true;
   if (e?.code === 'SQLITE_BUSY' || e?.code === 'SQLITE_LOCKED') return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/i.test(e?.message ?? '');
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/i.test(
+    e?.message ?? '',
+  );
 }
-

@@ -10,7 +10,7 @@ declare module 'fastify' {
 
 const PRUNE_EVERY_MS = 10 * 60_000;
 
-/** The abuse limits (CONTRACT.md, section 5), and a timer that prunes counters of past windows. */
+/** The abuse limits (docs/api.md, "Limits"), and a timer that prunes counters of past windows. */
 export default fp(
   async function rateLimit(app: FastifyInstance) {
     const limiter = createRateLimiter(app.db, app.config.rateLimits);

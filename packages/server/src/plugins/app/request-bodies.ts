@@ -6,10 +6,10 @@ import formBodies from './form-bodies.js';
 
 /**
  * The parsers of request bodies: JSON (an empty one is `{}`), url-encoded and multipart, with the
- * contract's limits (CONTRACT.md, section 5). Registered only in the scope of the calls that take a
- * body (routes/index.ts): @fastify/multipart adds an onRequest and an onResponse hook to every route
- * of its scope, to delete files saved to disk (this server streams uploads and saves none), and the
- * reads served most (the news list, attachments, PDFs, pages) go without them.
+ * contract's limits (docs/api.md, "Requests and answers" and "Limits"). Registered only in the scope of
+ * the calls that take a body (routes/index.ts): @fastify/multipart adds an onRequest and an onResponse
+ * hook to every route of its scope, to delete files saved to disk (this server streams uploads and
+ * saves none), and the reads served most (the news list, attachments, PDFs, pages) go without them.
  */
 export default fp(
   async function requestBodies(app: FastifyInstance) {
@@ -19,7 +19,7 @@ export default fp(
       limits: {
         fieldSize: config.maxBodyBytes,
         fields: 50,
-        // 0 turns a limit off (CONTRACT.md, section 5); to busboy 0 would mean "none allowed".
+        // 0 turns a limit off (docs/api.md, "Limits"); to busboy 0 would mean "none allowed".
         fileSize: config.maxUploadFileBytes || Infinity,
         files: config.maxUploadFiles || Infinity,
         parts: (config.maxUploadFiles || Infinity) + 50,

@@ -60,11 +60,12 @@ const API_HEADERS: Record<string, string> = {
 };
 
 /**
- * Security headers on every answer (issue 5): helmet's on pages, PDFs and assets, API_HEADERS on the
- * API. The pages' CSP allows only our own scripts (no inline script, no eval), pdf.js's same-origin
+ * Security headers on every answer (docs/api.md, "Requests and answers" and "The web app's routes";
+ * test/api/security-headers.test.ts): helmet's on pages, PDFs and assets, API_HEADERS on the API.
+ * The pages' CSP allows only our own scripts (no inline script, no eval), pdf.js's same-origin
  * worker, and blob: frames for printing a fetched PDF. helmet is used directly rather than through
- * @fastify/helmet, which rebuilds helmet's middleware on every request (a sixth of a news-list
- * request's time).
+ * @fastify/helmet, which rebuilds helmet's middleware on every request, a cost every request would
+ * pay (docs/ARCHITECTURE.md, "What keeps the hot paths fast").
  */
 export default fp(
   async function securityHeaders(app: FastifyInstance) {

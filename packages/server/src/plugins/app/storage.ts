@@ -16,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-/** The demo PDFs every installation starts with (CONTRACT.md, section 1). */
+/** The demo PDFs every installation starts with (docs/api.md, "PDFs"). */
 export const DEMO_PDF_IDS = [1, 2, 3];
 
 /**
@@ -33,10 +33,13 @@ export default fp(
       ['uploads', await uploads.sweep((names) => knownUploadNames(app.db, names))],
       ['pdfs', await pdfStore.sweep()],
     ] as const) {
-      if (result.removed + result.published > 0) app.log.warn({ ...result }, `cleaned up ${what} left by an interrupted run`);
+      if (result.removed + result.published > 0)
+        app.log.warn({ ...result }, `cleaned up ${what} left by an interrupted run`);
     }
     // Imported only when needed: pdf-lib stays out of a warm start.
-    const seeded = await pdfStore.seed(DEMO_PDF_IDS, async () => (await import('../../pdfs/demo-pdfs.js')).buildDemoPdfs());
+    const seeded = await pdfStore.seed(DEMO_PDF_IDS, async () =>
+      (await import('../../pdfs/demo-pdfs.js')).buildDemoPdfs(),
+    );
     if (seeded.length > 0) app.log.info({ ids: seeded }, 'seeded the demo PDFs');
 
     app.decorate('uploads', uploads);

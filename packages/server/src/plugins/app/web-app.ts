@@ -30,9 +30,9 @@ const NOT_BUILT = Buffer.from(
 export const isServerPath = (url: string): boolean => /^\/(api|download_pdf_by_id)(\/|\?|$)/.test(url);
 
 /**
- * Serves packages/web/dist (CONTRACT.md, section 3): every route of the app answers index.html with
- * 200, any other page path with 404 (the app then shows its 404 page); hashed assets are cached for
- * good, precompressed `.br`/`.gz` files are used when the browser accepts them.
+ * Serves packages/web/dist (docs/api.md, "The web app's routes"): every route of the app answers
+ * index.html with 200, any other page path with 404 (the app then shows its 404 page); hashed assets
+ * are cached for good, precompressed `.br`/`.gz` files are used when the browser accepts them.
  */
 export default fp(
   async function webApp(app: FastifyInstance) {
@@ -57,7 +57,11 @@ export default fp(
 
     const readShell = shellReader(indexFile);
     const sendShell = async (reply: FastifyReply, status: 200 | 404) =>
-      reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await readShell());
+      reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(await readShell());
 
     for (const route of new Set(Object.values(appRoutes))) {
       // `/news/:id` serves ids only (`/news/abc` is the 404 page), as the contract's appRoutePattern says.

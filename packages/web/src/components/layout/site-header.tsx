@@ -9,15 +9,15 @@ export interface SiteHeaderProps {
 
 /** `Hello all!` over every page, the session status, and the phone menu's toggle. */
 export function SiteHeader({ menuOpen, onToggleMenu }: SiteHeaderProps) {
-  const { hasToken, email } = useAuth();
+  const { hasRefreshToken, email } = useAuth();
   return (
     <header className="site-header">
       <div className="site-header-inner">
         <h1 className="brand">
           <Link to={appRoutes.home}>{texts.header}</Link>
         </h1>
-        <p className={hasToken ? 'auth-badge signed-in' : 'auth-badge'}>
-          {hasToken ? (email ? `Signed in as ${email}` : 'Signed in') : 'Not signed in'}
+        <p className={hasRefreshToken ? 'auth-badge signed-in' : 'auth-badge'}>
+          {hasRefreshToken ? (email ? `Signed in as ${email}` : 'Signed in') : 'Not signed in'}
         </p>
         <button
           type="button"

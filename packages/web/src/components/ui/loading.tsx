@@ -1,6 +1,6 @@
 import { texts } from '@hello/contract';
 
-/** The spec's `Loading ...`; role="status" lets assistive technology announce it politely. */
+/** `Loading ...` (docs/web-app.md, "Pages"); role="status" lets assistive technology announce it politely. */
 export function Loading({ label = texts.loading }: { label?: string }) {
   return (
     <p role="status" className="loading">

@@ -20,8 +20,16 @@ function FieldShell({ id, label, error, hint, children }: ShellProps) {
     <div className={error ? 'field field-invalid' : 'field'}>
       <label htmlFor={id}>{label}</label>
       {children(describedBy)}
-      {hint && <p id={hintId} className="field-hint">{hint}</p>}
-      {error && <p id={errorId} className="field-error">{error}</p>}
+      {hint && (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -32,7 +40,7 @@ type FieldProps<E extends 'input' | 'textarea'> = ComponentProps<E> & {
   error?: string | undefined;
   hint?: string;
   /** Marked for assistive technology only: the `required` attribute would start the browser's
-   * own validation bubbles, and the specification's messages are ours to show. */
+   * own validation bubbles, and the messages of docs/web-app.md, "Forms" are ours to show. */
   optional?: boolean;
 };
 

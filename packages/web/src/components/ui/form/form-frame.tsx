@@ -25,8 +25,8 @@ export interface FormFrameProps {
 
 /**
  * Every form's frame: the alert, the fields, and the `Submit` / `Reset` pair, both disabled while
- * the form is unchanged or being sent (docs/web-app.md, "Forms"). Native validation stays on because the
- * specification keeps the e-mail input type's own format rule.
+ * the form is unchanged or being sent (docs/web-app.md, "Forms"). Native validation stays on because
+ * those rules keep the e-mail input type's own format check.
  */
 export function FormFrame(props: FormFrameProps) {
   const { label, form, children, footer } = props;

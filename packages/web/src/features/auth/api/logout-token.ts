@@ -1,15 +1,15 @@
 import { apiPaths } from '@hello/contract';
 import { apiFetch } from '@/lib/api-client';
-import { clearAuth, getStoredToken } from '@/lib/auth';
+import { clearAuth, getRefreshToken } from '@/lib/auth';
 
 /**
- * Token-style logout: POST with `Authorization: Token <stored token>` and an empty body.
- * Whatever the server says, this browser forgets the session (docs/web-app.md, "The session in the browser"); a failure is
- * only logged.
+ * Token-style logout: POST with `Authorization: Token <refresh token>` and an empty body. Whatever
+ * the server says, this browser forgets the session (docs/web-app.md, "The session in the browser");
+ * a failure is only logged.
  */
 export async function logoutToken(): Promise<void> {
   try {
-    if (getStoredToken()) {
+    if (getRefreshToken()) {
       await apiFetch(apiPaths.logout, { method: 'POST', auth: 'token', refreshOnExpiry: false });
     }
   } catch (error) {

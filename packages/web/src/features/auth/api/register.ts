@@ -1,6 +1,6 @@
 import { apiPaths, type RegistrationRequest, type RegistrationResponse } from '@hello/contract';
 import { apiJson } from '@/lib/api-client';
-import { setAccessToken, setUserEmail, storeToken } from '@/lib/auth';
+import { setAccessToken, setUserEmail, storeRefreshToken } from '@/lib/auth';
 
 /**
  * POST /api/v1/rest-auth/registration/: 201 {key}. The key is a refresh token for the new
@@ -12,7 +12,7 @@ export async function register(request: RegistrationRequest): Promise<void> {
     json: request,
   });
   if (!key) throw new Error('The registration answer carried no key');
-  storeToken(key);
+  storeRefreshToken(key);
   setAccessToken(null);
   setUserEmail(request.email);
 }

@@ -3,21 +3,26 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { describeFormRules } from '../../../../test/form-rules';
 import { headerOf, jsonResponse, mockFetch, renderRoute } from '../../../../test/helpers';
-import { clearAuth, storeToken } from '@/lib/auth';
+import { clearAuth, storeRefreshToken } from '@/lib/auth';
 import { ChangePasswordForm } from './change-password-form';
 
-const refreshFirst = (url: string) => (url === apiPaths.tokenRefresh ? jsonResponse(200, { access: 'fresh' }) : jsonResponse(404));
+const refreshFirst = (url: string) =>
+  url === apiPaths.tokenRefresh ? jsonResponse(200, { access: 'fresh' }) : jsonResponse(404);
 
 describe('change password', () => {
   beforeEach(() => {
     clearAuth();
-    storeToken('stored-refresh');
+    storeRefreshToken('stored-refresh');
   });
 
   describeFormRules('change password form', {
     render: () => <ChangePasswordForm onSuccess={() => {}} />,
     required: { 'Current password': 'old_password', 'New password': 'new_password', 'Confirm new password': 'confirm' },
-    valid: { 'Current password': 'old-Passw0rd', 'New password': 'new-Passw0rd', 'Confirm new password': 'new-Passw0rd' },
+    valid: {
+      'Current password': 'old-Passw0rd',
+      'New password': 'new-Passw0rd',
+      'Confirm new password': 'new-Passw0rd',
+    },
     mustMatch: { original: 'New password', confirm: 'Confirm new password' },
     background: refreshFirst,
     submitPath: apiPaths.changePassword,

@@ -11,7 +11,7 @@ const buttons = () => [screen.getByRole('button', { name: 'Submit' }), screen.ge
 describe('login form', () => {
   beforeEach(() => clearAuth());
 
-  it('names its controls as the specification does and binds their labels', () => {
+  it('names its controls as their fields on the wire and binds their labels', () => {
     renderRoute(<LoginForm onSuccess={() => {}} />);
     expect(screen.getByLabelText('Email')).toHaveAttribute('name', 'email');
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
@@ -70,7 +70,10 @@ describe('login form', () => {
   it('shows the server messages beside their fields and in one alert, and logs the failure', async () => {
     const consoleError = spyConsoleError();
     mockFetch(() =>
-      jsonResponse(400, { email: ['Enter a valid email address.'], non_field_errors: ['Unable to log in with provided credentials.'] }),
+      jsonResponse(400, {
+        email: ['Enter a valid email address.'],
+        non_field_errors: ['Unable to log in with provided credentials.'],
+      }),
     );
     const { user } = renderRoute(<LoginForm onSuccess={() => {}} />);
     await user.type(screen.getByLabelText('Email'), 'a@example.com');

@@ -4,12 +4,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { headerOf, jsonResponse, mockFetch, renderRoute, spyConsoleError } from '../../../../test/helpers';
 import LogoutJwtRoute from '@/app/routes/logout-jwt';
 import LogoutTokenRoute from '@/app/routes/logout-token';
-import { clearAuth, getAccessToken, setAccessToken, storeToken } from '@/lib/auth';
+import { clearAuth, getAccessToken, setAccessToken, storeRefreshToken } from '@/lib/auth';
 
 describe('logout pages', () => {
   beforeEach(() => {
     clearAuth();
-    storeToken('the-refresh');
+    storeRefreshToken('the-refresh');
     setAccessToken('the-access');
   });
 

@@ -5,15 +5,18 @@ import { installFakeXhr } from '../../../../test/fake-xhr';
 import { describeFormRules } from '../../../../test/form-rules';
 import { deferred, headerOf, jsonResponse, mockFetch, renderRoute } from '../../../../test/helpers';
 import AddLocalNewsRoute from '@/app/routes/add-local-news';
-import { clearAuth, storeToken } from '@/lib/auth';
+import { clearAuth, storeRefreshToken } from '@/lib/auth';
 import { AddNewsForm } from './add-news-form';
 
-const files = () => [new File(['alpha'], 'a.txt', { type: 'text/plain' }), new File(['beta'], 'b.pdf', { type: 'application/pdf' })];
+const files = () => [
+  new File(['alpha'], 'a.txt', { type: 'text/plain' }),
+  new File(['beta'], 'b.pdf', { type: 'application/pdf' }),
+];
 
 describe('add news', () => {
   beforeEach(() => {
     clearAuth();
-    storeToken('stored-refresh');
+    storeRefreshToken('stored-refresh');
   });
 
   describeFormRules('add news form', {
@@ -22,7 +25,11 @@ describe('add news', () => {
     valid: { Title: 'Market on Sunday', Content: 'Fresh bread and cheese.' },
     beforeSubmit: (user) => user.upload(screen.getByLabelText('Files'), files()),
     submitPath: apiPaths.localNewsNew,
-    serverError: { body: { title: ['This field may not be blank.'] }, label: 'Title', message: 'This field may not be blank.' },
+    serverError: {
+      body: { title: ['This field may not be blank.'] },
+      label: 'Title',
+      message: 'This field may not be blank.',
+    },
   });
 
   it('disables Submit and Reset again once a change is taken back (the file input counts as unchanged)', async () => {

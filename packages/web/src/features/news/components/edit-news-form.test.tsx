@@ -3,10 +3,18 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeXhr } from '../../../../test/fake-xhr';
 import { describeFormRules } from '../../../../test/form-rules';
-import { deferred, headerOf, jsonResponse, mockFetch, renderRoute, spyConsoleError, type FetchHandler } from '../../../../test/helpers';
+import {
+  deferred,
+  headerOf,
+  jsonResponse,
+  mockFetch,
+  renderRoute,
+  spyConsoleError,
+  type FetchHandler,
+} from '../../../../test/helpers';
 import { newsFile, newsItem } from '../../../../test/news';
 import EditNewsRoute from '@/app/routes/edit-news';
-import { clearAuth, setAccessToken, setUserEmail, storeToken } from '@/lib/auth';
+import { clearAuth, setAccessToken, setUserEmail, storeRefreshToken } from '@/lib/auth';
 import { EditNewsForm } from './edit-news-form';
 
 const item = newsItem(7, {
@@ -33,13 +41,14 @@ function serve(send: FetchHandler = () => jsonResponse(404)) {
 }
 
 const openEdit = (id = 7) => renderRoute(<EditNewsRoute />, { path: appRoutes.editNews, entry: `/news/${id}/edit` });
-const patches = (fetchMock: ReturnType<typeof serve>) => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH');
+const patches = (fetchMock: ReturnType<typeof serve>) =>
+  fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH');
 const submit = () => screen.getByRole('button', { name: 'Submit' });
 
 describe('edit news', () => {
   beforeEach(() => {
     clearAuth();
-    storeToken('r');
+    storeRefreshToken('r');
     setAccessToken('acc');
     setUserEmail('Ann@example.com');
   });
@@ -49,7 +58,11 @@ describe('edit news', () => {
     required: { Title: 'title', Content: 'content' },
     valid: { Title: 'New title', Content: 'New content' },
     submitPath: newsItemPath(7),
-    serverError: { body: { files: [serverMessages.keepOneFile] }, label: 'Add files', message: serverMessages.keepOneFile },
+    serverError: {
+      body: { files: [serverMessages.keepOneFile] },
+      label: 'Add files',
+      message: serverMessages.keepOneFile,
+    },
   });
 
   it('is prefilled, names its controls as the add form does, and has a Remove files checkbox per file', async () => {
@@ -102,11 +115,15 @@ describe('edit news', () => {
     await user.click(await screen.findByLabelText('a.txt'));
     await user.click(screen.getByLabelText('b.pdf'));
     await user.click(submit());
-    expect(screen.getByLabelText('Add files')).toHaveAccessibleDescription(expect.stringContaining(formMessages.required));
+    expect(screen.getByLabelText('Add files')).toHaveAccessibleDescription(
+      expect.stringContaining(formMessages.required),
+    );
     expect(patches(fetchMock)).toHaveLength(0);
 
     await user.upload(screen.getByLabelText('Add files'), newFile());
-    expect(screen.getByLabelText('Add files')).not.toHaveAccessibleDescription(expect.stringContaining(formMessages.required));
+    expect(screen.getByLabelText('Add files')).not.toHaveAccessibleDescription(
+      expect.stringContaining(formMessages.required),
+    );
     await user.click(submit());
     expect(await screen.findByTestId('location')).toHaveTextContent('/news/7');
     const body = patches(fetchMock)[0]![1]!.body as FormData;
@@ -118,7 +135,9 @@ describe('edit news', () => {
     const { user } = openEdit(8);
     await user.click(await screen.findByLabelText('only.pdf'));
     await user.click(submit());
-    expect(screen.getByLabelText('Add files')).toHaveAccessibleDescription(expect.stringContaining(formMessages.required));
+    expect(screen.getByLabelText('Add files')).toHaveAccessibleDescription(
+      expect.stringContaining(formMessages.required),
+    );
     await user.upload(screen.getByLabelText('Add files'), newFile());
     await user.click(submit());
     await screen.findByTestId('location');
@@ -133,7 +152,9 @@ describe('edit news', () => {
     await user.click(submit());
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(`Remove files: ${serverMessages.noSuchFile('2')}`);
-    expect(screen.getByRole('group', { name: 'Remove files' })).toHaveAccessibleDescription(serverMessages.noSuchFile('2'));
+    expect(screen.getByRole('group', { name: 'Remove files' })).toHaveAccessibleDescription(
+      serverMessages.noSuchFile('2'),
+    );
   });
 
   it('shows the server refusal of a non-author (403) in the form', async () => {

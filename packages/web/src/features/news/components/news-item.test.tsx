@@ -1,10 +1,17 @@
 import { apiPaths, appRoutes, newsItemPath, serverMessages } from '@hello/contract';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { headerOf, jsonResponse, mockFetch, renderRoute, spyConsoleError, type FetchHandler } from '../../../../test/helpers';
+import {
+  headerOf,
+  jsonResponse,
+  mockFetch,
+  renderRoute,
+  spyConsoleError,
+  type FetchHandler,
+} from '../../../../test/helpers';
 import { newsFile, newsItem } from '../../../../test/news';
 import NewsItemRoute from '@/app/routes/news-item';
-import { clearAuth, setAccessToken, setUserEmail, storeToken } from '@/lib/auth';
+import { clearAuth, setAccessToken, setUserEmail, storeRefreshToken } from '@/lib/auth';
 
 const item = newsItem(7, {
   title: 'Market on Sunday',
@@ -30,7 +37,7 @@ const open = () => renderRoute(<NewsItemRoute />, { path: appRoutes.newsItem, en
 describe('one news item (/news/{id})', () => {
   beforeEach(() => {
     clearAuth();
-    storeToken('r');
+    storeRefreshToken('r');
     setAccessToken('acc');
   });
 
@@ -102,7 +109,9 @@ describe('one news item (/news/{id})', () => {
 
   it('asks who is signed in when the e-mail is not known yet', async () => {
     const fetchMock = mockFetch(
-      answerItem((url) => (url === apiPaths.userProfile ? jsonResponse(200, { email: 'ann@example.com' }) : jsonResponse(404))),
+      answerItem((url) =>
+        url === apiPaths.userProfile ? jsonResponse(200, { email: 'ann@example.com' }) : jsonResponse(404),
+      ),
     );
     open();
     expect(await screen.findByRole('button', { name: 'Delete' })).toBeInTheDocument();
@@ -113,7 +122,9 @@ describe('one news item (/news/{id})', () => {
 
   it('asks before deleting, then sends DELETE with Bearer and goes to /news', async () => {
     setUserEmail('ann@example.com');
-    const fetchMock = mockFetch(answerItem((url, init) => (init.method === 'DELETE' ? new Response(null, { status: 204 }) : jsonResponse(404))));
+    const fetchMock = mockFetch(
+      answerItem((url, init) => (init.method === 'DELETE' ? new Response(null, { status: 204 }) : jsonResponse(404))),
+    );
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const question = screen.getByRole('group', { name: /Delete this item and its 4 files\? This cannot be undone\./ });
@@ -143,7 +154,11 @@ describe('one news item (/news/{id})', () => {
   it('stays on the page and says why when the server refuses the deletion', async () => {
     spyConsoleError();
     setUserEmail('ann@example.com');
-    mockFetch(answerItem((url, init) => (init.method === 'DELETE' ? jsonResponse(403, { detail: serverMessages.permissionDenied }) : jsonResponse(404))));
+    mockFetch(
+      answerItem((url, init) =>
+        init.method === 'DELETE' ? jsonResponse(403, { detail: serverMessages.permissionDenied }) : jsonResponse(404),
+      ),
+    );
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await user.click(screen.getByRole('button', { name: 'Yes, delete it' }));

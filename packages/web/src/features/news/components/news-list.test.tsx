@@ -4,15 +4,18 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { deferred, headerOf, jsonResponse, mockFetch, renderRoute, spyConsoleError } from '../../../../test/helpers';
 import { newsItem } from '../../../../test/news';
 import NewsRoute from '@/app/routes/news';
-import { clearAuth, setAccessToken, storeToken } from '@/lib/auth';
+import { clearAuth, setAccessToken, storeRefreshToken } from '@/lib/auth';
 
 const next = (before: string) => ({ Link: `<${apiPaths.localNews}?limit=2&before=${before}>; rel="next"` });
-const titles = () => within(screen.getByRole('list', { name: 'News, newest first' })).getAllByRole('link').map((a) => a.textContent);
+const titles = () =>
+  within(screen.getByRole('list', { name: 'News, newest first' }))
+    .getAllByRole('link')
+    .map((a) => a.textContent);
 
 describe('all news (/news)', () => {
   beforeEach(() => {
     clearAuth();
-    storeToken('r');
+    storeRefreshToken('r');
     setAccessToken('acc');
   });
 
@@ -20,7 +23,8 @@ describe('all news (/news)', () => {
     const consoleError = spyConsoleError();
     const fetchMock = mockFetch((url) => {
       if (url === apiPaths.localNews) return jsonResponse(200, [newsItem(9), newsItem(8)], next('p2'));
-      if (url === `${apiPaths.localNews}?limit=2&before=p2`) return jsonResponse(200, [newsItem(7), newsItem(6)], next('p3'));
+      if (url === `${apiPaths.localNews}?limit=2&before=p2`)
+        return jsonResponse(200, [newsItem(7), newsItem(6)], next('p3'));
       // The last page repeats an item: it is shown once, and the keys stay unique.
       if (url === `${apiPaths.localNews}?limit=2&before=p3`) return jsonResponse(200, [newsItem(6), newsItem(5)]);
       return jsonResponse(404);

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { headerOf, jsonResponse, mockFetch, renderRoute } from '../../../../test/helpers';
 import LocalNewsRoute from '@/app/routes/local-news';
-import { clearAuth, setAccessToken, storeToken } from '@/lib/auth';
+import { clearAuth, setAccessToken, storeRefreshToken } from '@/lib/auth';
 import { pickRandom } from './random-news';
 
 const item = (id: number, title: string): NewsItem => ({
@@ -27,7 +27,7 @@ describe('pickRandom', () => {
 describe('local news page', () => {
   beforeEach(() => {
     clearAuth();
-    storeToken('r');
+    storeRefreshToken('r');
     setAccessToken('acc');
   });
 

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { describeFormRules } from '../../../../test/form-rules';
 import { headerOf, jsonResponse, mockFetch, renderRoute } from '../../../../test/helpers';
 import UserProfileRoute from '@/app/routes/user-profile';
-import { clearAuth, setAccessToken, storeToken } from '@/lib/auth';
+import { clearAuth, setAccessToken, storeRefreshToken } from '@/lib/auth';
 
 const profile: Profile = {
   email: 'me@example.com',
@@ -18,7 +18,7 @@ const loadProfile = (url: string, init: RequestInit) =>
 describe('profile', () => {
   beforeEach(() => {
     clearAuth();
-    storeToken('r');
+    storeRefreshToken('r');
     setAccessToken('acc');
   });
 
@@ -43,7 +43,11 @@ describe('profile', () => {
   });
 
   it('loads the profile with Bearer, saves multipart with dotted names, then shows the saved profile in a clean form', async () => {
-    const saved: Profile = { ...profile, first_name: 'Grace', user_profile: { telephone: '555', mobile: '', website: '' } };
+    const saved: Profile = {
+      ...profile,
+      first_name: 'Grace',
+      user_profile: { telephone: '555', mobile: '', website: '' },
+    };
     const fetchMock = mockFetch((url, init) =>
       init.method === 'POST' ? jsonResponse(200, { user_info: saved, refresh: 'after-save' }) : loadProfile(url, init),
     );
