@@ -1,6 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiPaths, appRoutes, texts, TOKEN_STORAGE_KEY, type RegistrationResponse, type TokenPair } from '@hello/contract';
+import {
+  apiPaths,
+  appRoutes,
+  newsItemPath,
+  texts,
+  TOKEN_STORAGE_KEY,
+  type AccessToken,
+  type NewsItem,
+  type RegistrationResponse,
+  type TokenPair,
+} from '@hello/contract';
 import { envNames, type Backend } from '../support/env';
 import type { Mail } from '../support/mailbox';
 
@@ -46,7 +57,11 @@ export const test = base.extend<E2EOptions & { user: User }>({
   },
 });
 
-export async function registerViaApi(request: APIRequestContext, email = uniqueEmail(), password = PASSWORD): Promise<User> {
+export async function registerViaApi(
+  request: APIRequestContext,
+  email = uniqueEmail(),
+  password = PASSWORD,
+): Promise<User> {
   const res = await request.post(apiPaths.registration, { data: { email, password1: password, password2: password } });
   expect(res.status(), `registration of ${email}: ${await res.text()}`).toBe(201);
   const { key } = (await res.json()) as RegistrationResponse;
@@ -66,7 +81,7 @@ export async function refreshStatus(request: APIRequestContext, refresh: string)
   return res.status();
 }
 
-/** Controls by the contract's field names (CONTRACT.md §3: every control's `name` is its field). */
+/** Controls by the API's field names (docs/web-app.md, "Forms": every control's `name` is its field). */
 export const field = (page: Page | Locator, name: string) => page.locator(`[name="${name}"]`);
 export const submitButton = (page: Page | Locator) => page.getByRole('button', { name: texts.submit, exact: true });
 export const resetButton = (page: Page | Locator) => page.getByRole('button', { name: texts.reset, exact: true });
@@ -123,4 +138,96 @@ export function gate(): { opened: Promise<void>; open(): void } {
     open = resolve;
   });
   return { opened, open };
+}
+
+/** A file to upload, in the shape Playwright's setInputFiles takes. */
+export interface UploadFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+export const textFile = (name: string, text = `The file ${name}.\n`): UploadFile => ({
+  name,
+  mimeType: 'text/plain',
+  buffer: Buffer.from(text),
+});
+
+/**
+ * Adds a news item as `user` the way the add form does: POST /api/v1/localnews/new, multipart with
+ * every file under `files`, and the user's Token header. Answers the stored item.
+ */
+export async function postNewsViaApi(
+  request: APIRequestContext,
+  user: Pick<User, 'token'>,
+  item: { title: string; content: string; files: UploadFile[] },
+): Promise<NewsItem> {
+  const form = new FormData();
+  form.append('title', item.title);
+  form.append('content', item.content);
+  for (const file of item.files)
+    form.append('files', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
+  const res = await request.post(apiPaths.localNewsNew, {
+    headers: { Authorization: `Token ${user.token}` },
+    multipart: form,
+  });
+  expect(res.status(), `adding "${item.title}": ${await res.text()}`).toBe(201);
+  return (await res.json()) as NewsItem;
+}
+
+/** An access token for Bearer calls, from the user's refresh token. */
+export async function accessTokenViaApi(request: APIRequestContext, user: Pick<User, 'token'>): Promise<string> {
+  const res = await request.post(apiPaths.tokenRefresh, { data: { refresh: user.token } });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as AccessToken).access;
+}
+
+/** GET /api/v1/localnews/{id}/ with a Bearer token: the status, and the item when it is 200. */
+export async function getNewsViaApi(request: APIRequestContext, access: string, id: number) {
+  const res = await request.get(newsItemPath(id), { headers: { Authorization: `Bearer ${access}` } });
+  return { status: res.status(), item: res.ok() ? ((await res.json()) as NewsItem) : undefined };
+}
+
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A real (small, valid) RGB PNG, each pixel's colour from `color(x, y)`. */
+export function makePng(
+  width: number,
+  height: number,
+  color: (x: number, y: number) => [number, number, number],
+): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, RGB, deflate, no filter method, no interlace
+  const rows = Buffer.alloc(height * (1 + width * 3));
+  for (let y = 0; y < height; y++) {
+    const row = y * (1 + width * 3); // each row starts with its filter type, 0 (none)
+    for (let x = 0; x < width; x++) rows.set(color(x, y), row + 1 + x * 3);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(rows)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -3,7 +3,7 @@ import { apiPaths, appRoutes, formMessages } from '@hello/contract';
 import { expect, field, registerViaApi, resetButton, resetLinkViaApi, signIn, submitButton, test } from './fixtures';
 
 /**
- * The browser's form rules (specification §5) on every form: `Required` only once a field has been
+ * The browser's form rules (docs/web-app.md, "Forms") on every form: `Required` only once a field has been
  * touched, `Must match` on confirmations, Submit and Reset disabled while the form is unchanged.
  */
 
