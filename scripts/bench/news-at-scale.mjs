@@ -300,6 +300,43 @@ export async function followNext(base, access, hops) {
   return { url, pages: hops + 1 };
 }
 
+/**
+ * Latency as one reader sees it: `count` GETs sent one after another on one kept-alive connection
+ * (the next when the last has been read to its end), timed to the microsecond; `urlFor(i)` gives
+ * the i-th URL. Mean, p50 and p99 in ms.
+ */
+export async function sequentialLatency(urlFor, headers, count) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const times = new Array(count);
+  try {
+    for (let i = 0; i < count; i++) {
+      const url = urlFor(i);
+      const started = performance.now();
+      const status = await new Promise((resolve, reject) => {
+        const request = http.get(url, { agent, headers }, (response) => {
+          response.on('data', () => {});
+          response.on('end', () => resolve(response.statusCode));
+          response.on('error', reject);
+        });
+        request.on('error', reject);
+      });
+      times[i] = performance.now() - started;
+      if (status !== 200) throw new Error(`GET ${url} answered ${status}`);
+    }
+  } finally {
+    agent.destroy();
+  }
+  const sorted = times.sort((a, b) => a - b);
+  const at = (share) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
+  return { mean: sorted.reduce((sum, t) => sum + t, 0) / sorted.length, p50: at(0.5), p99: at(0.99) };
+}
+
+/** A random item's URL of ids [firstId, lastId] each time it is called. */
+export function randomItemUrl(base, firstId, lastId) {
+  return () =>
+    base + apiPaths.localNewsItem.replace(':id', String(firstId + Math.floor(Math.random() * (lastId - firstId + 1))));
+}
+
 /** autocannon requests for one random item of ids [firstId, lastId] each time. */
 export function randomItemRequests(access, firstId, lastId) {
   const itemPath = (id) => apiPaths.localNewsItem.replace(':id', String(id));

@@ -34,11 +34,21 @@ export interface NewsPosition {
  * the (created_at, id) index, so the 1000th page costs what the first does), with authors and files.
  * `more` tells whether older items exist, read as one extra row.
  */
-export async function listNewsPage(db: Db, limit: number, before?: NewsPosition): Promise<{ items: NewsItemWithFiles[]; more: boolean }> {
+export async function listNewsPage(
+  db: Db,
+  limit: number,
+  before?: NewsPosition,
+): Promise<{ items: NewsItemWithFiles[]; more: boolean }> {
   let query = db
     .selectFrom('news_items')
     .innerJoin('users', 'users.id', 'news_items.author_id')
-    .select(['news_items.id', 'news_items.title', 'news_items.content', 'news_items.created_at', 'users.email as author'])
+    .select([
+      'news_items.id',
+      'news_items.title',
+      'news_items.content',
+      'news_items.created_at',
+      'users.email as author',
+    ])
     .orderBy('news_items.created_at', 'desc')
     .orderBy('news_items.id', 'desc')
     .limit(limit + 1);
@@ -53,15 +63,37 @@ export async function listNewsPage(db: Db, limit: number, before?: NewsPosition)
 }
 
 /** One item with its author's e-mail and id (for the author's rights) and its files; undefined if none. */
-export async function findNewsItem(db: Db, id: number): Promise<(NewsItemWithFiles & { author_id: number }) | undefined> {
-  const item = await db
+export async function findNewsItem(
+  db: Db,
+  id: number,
+): Promise<(NewsItemWithFiles & { author_id: number }) | undefined> {
+  const [item] = await itemQuery(db, id);
+  return item && { ...item, files: await itemFilesQuery(db, id) };
+}
+
+// Compiled once (db/precompiled.ts): one item is read at random across the whole store, so it is
+// rarely kept, and Kysely's building of these two queries cost as much as running them.
+const itemQuery = precompiled([0] as [number], (db, id) =>
+  db
     .selectFrom('news_items')
     .innerJoin('users', 'users.id', 'news_items.author_id')
-    .select(['news_items.id', 'news_items.title', 'news_items.content', 'news_items.created_at', 'users.email as author', 'news_items.author_id'])
-    .where('news_items.id', '=', id)
-    .executeTakeFirst();
-  return item && (await withFiles(db, [item]))[0];
-}
+    .select([
+      'news_items.id',
+      'news_items.title',
+      'news_items.content',
+      'news_items.created_at',
+      'users.email as author',
+      'news_items.author_id',
+    ])
+    .where('news_items.id', '=', id),
+);
+const itemFilesQuery = precompiled([0] as [number], (db, id) =>
+  db
+    .selectFrom('news_files')
+    .select(['id', 'original_name', 'size', 'content_type'])
+    .where('news_id', '=', id)
+    .orderBy('position'),
+);
 
 /** The author's id of an item; undefined when there is no such item. */
 export async function findNewsAuthor(db: Db, id: number): Promise<number | undefined> {
@@ -70,12 +102,19 @@ export async function findNewsAuthor(db: Db, id: number): Promise<number | undef
 }
 
 /** Each item with its files in upload order: one query for all of them (never one per item). */
-async function withFiles<T extends { id: number }>(db: Db, items: T[]): Promise<(T & Pick<NewsItemWithFiles, 'files'>)[]> {
+async function withFiles<T extends { id: number }>(
+  db: Db,
+  items: T[],
+): Promise<(T & Pick<NewsItemWithFiles, 'files'>)[]> {
   if (items.length === 0) return [];
   const files = await db
     .selectFrom('news_files')
     .select(['id', 'news_id', 'original_name', 'size', 'content_type'])
-    .where('news_id', 'in', items.map((item) => item.id))
+    .where(
+      'news_id',
+      'in',
+      items.map((item) => item.id),
+    )
     .orderBy('news_id')
     .orderBy('position')
     .execute();
@@ -99,10 +138,16 @@ export async function newsRevision(db: Db): Promise<number> {
   return Number(row.revision);
 }
 
-const revisionQuery = precompiled([] as [], (db) => db.selectFrom('news_revision').select('revision').where('id', '=', 1));
+const revisionQuery = precompiled([] as [], (db) =>
+  db.selectFrom('news_revision').select('revision').where('id', '=', 1),
+);
 
 const raiseNewsRevision = (db: Db) =>
-  db.updateTable('news_revision').set((eb) => ({ revision: eb('revision', '+', 1) })).where('id', '=', 1).execute();
+  db
+    .updateTable('news_revision')
+    .set((eb) => ({ revision: eb('revision', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
 
 /** Adds file rows to an item from `firstPosition` on; their ids in the order given. */
 async function insertFiles(trx: Db, newsId: number, files: NewFile[], firstPosition: number): Promise<number[]> {
@@ -192,10 +237,18 @@ export async function editNewsItem(db: Db, id: number, authorId: number, edit: N
     const removed =
       removeIds.length === 0
         ? []
-        : await trx.deleteFrom('news_files').where('news_id', '=', id).where('id', 'in', removeIds).returningAll().execute();
+        : await trx
+            .deleteFrom('news_files')
+            .where('news_id', '=', id)
+            .where('id', 'in', removeIds)
+            .returningAll()
+            .execute();
     if (removed.length < removeIds.length) {
       const found = new Set(removed.map((f) => f.id));
-      throw new NewsEditRefused('unknown-files', removeIds.filter((fileId) => !found.has(fileId)));
+      throw new NewsEditRefused(
+        'unknown-files',
+        removeIds.filter((fileId) => !found.has(fileId)),
+      );
     }
 
     const { count, last } = await trx
@@ -208,8 +261,12 @@ export async function editNewsItem(db: Db, id: number, authorId: number, edit: N
     if (total > edit.maxFiles) throw new NewsEditRefused('too-many-files');
     const addedFileIds = await insertFiles(trx, id, edit.addFiles, last === null ? 0 : Number(last) + 1);
 
-    const changes = { ...(edit.title !== undefined && { title: edit.title }), ...(edit.content !== undefined && { content: edit.content }) };
-    if (Object.keys(changes).length > 0) await trx.updateTable('news_items').set(changes).where('id', '=', id).execute();
+    const changes = {
+      ...(edit.title !== undefined && { title: edit.title }),
+      ...(edit.content !== undefined && { content: edit.content }),
+    };
+    if (Object.keys(changes).length > 0)
+      await trx.updateTable('news_items').set(changes).where('id', '=', id).execute();
     await raiseNewsRevision(trx);
     return { before, removed, addedFileIds };
   });
@@ -260,7 +317,11 @@ export function findNewsFile(db: Db, id: number) {
 export async function knownUploadNames(db: Db, names: string[]): Promise<Set<string>> {
   const known = new Set<string>();
   for (let i = 0; i < names.length; i += 500) {
-    const rows = await db.selectFrom('news_files').select('storage_name').where('storage_name', 'in', names.slice(i, i + 500)).execute();
+    const rows = await db
+      .selectFrom('news_files')
+      .select('storage_name')
+      .where('storage_name', 'in', names.slice(i, i + 500))
+      .execute();
     for (const row of rows) known.add(row.storage_name);
   }
   return known;

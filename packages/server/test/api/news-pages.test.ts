@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,8 @@ import { bearer, createUser, type TestUser } from '../helpers/users.js';
 const LIST = '/api/v1/localnews/';
 
 /** A `Link: <…>; rel="next"` header's URL, or undefined. */
-const nextOf = (link: string | string[] | number | undefined) => (typeof link === 'string' ? /^<([^>]+)>; rel="next"$/.exec(link)?.[1] : undefined);
+const nextOf = (link: string | string[] | number | undefined) =>
+  typeof link === 'string' ? /^<([^>]+)>; rel="next"$/.exec(link)?.[1] : undefined;
 
 /** The paged list (docs/api.md, "Local news"): limits, cursors, Link headers, compression. */
 describe.each(dialects)('the news list, a page at a time (%s)', (dialect) => {
@@ -30,10 +32,18 @@ describe.each(dialects)('the news list, a page at a time (%s)', (dialect) => {
   const base = Date.parse('2026-01-01T00:00:00.000Z');
   /** Items straight through the repository, fast; `second` sets created_at, so several can share one. */
   const insert = async (app: TestApp['app'], second: number, title = `item at ${second}`) =>
-    (await insertNewsItem(app.db, { authorId: alice.userId, title, content: 'c', createdAt: new Date(base + second * 1000).toISOString() }, [])).id;
-  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { ...bearer(alice), ...headers } });
+    (
+      await insertNewsItem(
+        app.db,
+        { authorId: alice.userId, title, content: 'c', createdAt: new Date(base + second * 1000).toISOString() },
+        [],
+      )
+    ).id;
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { ...bearer(alice), ...headers } });
   const clear = async () => {
-    for (const { id } of await t.app.db.selectFrom('news_items').select('id').execute()) await deleteNewsItem(t.app.db, id);
+    for (const { id } of await t.app.db.selectFrom('news_items').select('id').execute())
+      await deleteNewsItem(t.app.db, id);
   };
 
   /** Every page from the first, following Link headers; `between` runs after each page. */
@@ -59,7 +69,11 @@ describe.each(dialects)('the news list, a page at a time (%s)', (dialect) => {
     for (const second of [1, 2, 2, 2, 3, 4, 4]) ids.push(await insert(t.app, second));
     const newestFirst = [ids[6], ids[5], ids[4], ids[3], ids[2], ids[1], ids[0]];
     const pages = await walk(3);
-    expect(pages.map((page) => page.map((item) => item.id))).toEqual([newestFirst.slice(0, 3), newestFirst.slice(3, 6), newestFirst.slice(6)]);
+    expect(pages.map((page) => page.map((item) => item.id))).toEqual([
+      newestFirst.slice(0, 3),
+      newestFirst.slice(3, 6),
+      newestFirst.slice(6),
+    ]);
     // A page that ends exactly at the last item has no Link.
     const exact = await walk(7);
     expect(exact).toHaveLength(1);
@@ -75,17 +89,33 @@ describe.each(dialects)('the news list, a page at a time (%s)', (dialect) => {
     const most = await get(`${LIST}?limit=100`);
     expect(most.json<NewsItem[]>()).toHaveLength(100);
     const rest = await get(nextOf(most.headers.link)!);
-    expect(rest.json<NewsItem[]>().map((item) => item.title)).toEqual(Array.from({ length: 20 }, (_, i) => `item at ${19 - i}`));
+    expect(rest.json<NewsItem[]>().map((item) => item.title)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `item at ${19 - i}`),
+    );
     expect(rest.headers.link).toBeUndefined();
   });
 
   it('answers 400 field errors for a bad limit or cursor, and 401 before looking at either', async () => {
-    expect((await get(`${LIST}?limit=0`)).json()).toEqual({ limit: ['Ensure this value is greater than or equal to 1.'] });
-    expect((await get(`${LIST}?limit=101`)).json()).toEqual({ limit: ['Ensure this value is less than or equal to 100.'] });
+    expect((await get(`${LIST}?limit=0`)).json()).toEqual({
+      limit: ['Ensure this value is greater than or equal to 1.'],
+    });
+    expect((await get(`${LIST}?limit=101`)).json()).toEqual({
+      limit: ['Ensure this value is less than or equal to 100.'],
+    });
     expect((await get(`${LIST}?limit=ten`)).json()).toEqual({ limit: ['A valid integer is required.'] });
     expect((await get(`${LIST}?limit=2.5`)).statusCode).toBe(400);
-    const cursor = new URL(nextOf((await get(`${LIST}?limit=1`)).headers.link)!, 'http://x').searchParams.get('before')!;
-    for (const before of ['', 'not a cursor', '!!!', Buffer.from('1.x').toString('base64url'), `${cursor}=`, `${cursor}A`, 'A'.repeat(300)]) {
+    const cursor = new URL(nextOf((await get(`${LIST}?limit=1`)).headers.link)!, 'http://x').searchParams.get(
+      'before',
+    )!;
+    for (const before of [
+      '',
+      'not a cursor',
+      '!!!',
+      Buffer.from('1.x').toString('base64url'),
+      `${cursor}=`,
+      `${cursor}A`,
+      'A'.repeat(300),
+    ]) {
       const res = await get(`${LIST}?before=${encodeURIComponent(before)}`);
       expect(res.statusCode, before).toBe(400);
       expect(res.json()).toEqual({ before: ['Invalid cursor.'] });
@@ -100,7 +130,14 @@ describe.each(dialects)('the news list, a page at a time (%s)', (dialect) => {
       fc.asyncProperty(
         fc.integer({ min: 0, max: 25 }),
         fc.integer({ min: 1, max: 6 }),
-        fc.array(fc.record({ adds: fc.integer({ min: 0, max: 3 }), removes: fc.array(fc.nat(), { maxLength: 3 }), instance: fc.boolean() }), { maxLength: 12 }),
+        fc.array(
+          fc.record({
+            adds: fc.integer({ min: 0, max: 3 }),
+            removes: fc.array(fc.nat(), { maxLength: 3 }),
+            instance: fc.boolean(),
+          }),
+          { maxLength: 12 },
+        ),
         fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 25, maxLength: 25 }),
         async (count, limit, changes, ties) => {
           await clear();
@@ -114,7 +151,9 @@ describe.each(dialects)('the news list, a page at a time (%s)', (dialect) => {
             if (!change) return;
             const app = change.instance ? other : t.app;
             for (let i = 0; i < change.adds; i += 1) await insert(app, (clock += 1), 'added while paging');
-            const present = (await app.db.selectFrom('news_items').select('id').orderBy('id').execute()).map((r) => r.id);
+            const present = (await app.db.selectFrom('news_items').select('id').orderBy('id').execute()).map(
+              (r) => r.id,
+            );
             for (const pick of change.removes) {
               const id = present[pick % Math.max(present.length, 1)];
               if (id !== undefined && !removed.has(id)) {
@@ -127,7 +166,10 @@ describe.each(dialects)('the news list, a page at a time (%s)', (dialect) => {
           const seenIds = seen.map((item) => item.id);
           expect(new Set(seenIds).size, 'an item was shown twice').toBe(seenIds.length);
           const throughout = [...before].filter((id) => !removed.has(id));
-          expect(throughout.filter((id) => !seenIds.includes(id)), 'items skipped').toEqual([]);
+          expect(
+            throughout.filter((id) => !seenIds.includes(id)),
+            'items skipped',
+          ).toEqual([]);
           const keys = seen.map((item) => [item.created_at, item.id] as const);
           for (let i = 1; i < keys.length; i += 1) {
             const [a, b] = [keys[i - 1]!, keys[i]!];
@@ -141,7 +183,8 @@ describe.each(dialects)('the news list, a page at a time (%s)', (dialect) => {
 
   it('sends a page over 1 KiB brotli-compressed, else gzip, the same JSON either way; small answers as they are', async () => {
     await clear();
-    for (let i = 0; i < 30; i += 1) await insert(t.app, i, `A title long enough to make the page larger than a kibibyte, number ${i}`);
+    for (let i = 0; i < 30; i += 1)
+      await insert(t.app, i, `A title long enough to make the page larger than a kibibyte, number ${i}`);
     const plain = await get(LIST);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toMatch(/accept-encoding/i);
@@ -165,11 +208,40 @@ describe.each(dialects)('the news list, a page at a time (%s)', (dialect) => {
   });
 
   it('compresses any other JSON answer over 1 KiB too (one item with long content), and not the small ones', async () => {
-    const long = (await insertNewsItem(t.app.db, { authorId: alice.userId, title: 'Long', content: 'Neighbours '.repeat(300), createdAt: new Date().toISOString() }, [])).id;
+    const long = (
+      await insertNewsItem(
+        t.app.db,
+        {
+          authorId: alice.userId,
+          title: 'Long',
+          content: 'Neighbours '.repeat(300),
+          createdAt: new Date().toISOString(),
+        },
+        [],
+      )
+    ).id;
     const br = await get(newsItemPath(long), { 'accept-encoding': 'br' });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString()).content).toBe('Neighbours '.repeat(300));
+    const gzip = await get(newsItemPath(long), { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).equals(brotliDecompressSync(br.rawPayload))).toBe(true);
+    // Text that compresses poorly (random letters) comes out whole as well.
+    const noisy = randomBytes(3000).toString('base64');
+    const hard = (
+      await insertNewsItem(
+        t.app.db,
+        { authorId: alice.userId, title: 'Noisy', content: noisy, createdAt: new Date().toISOString() },
+        [],
+      )
+    ).id;
+    for (let read = 0; read < 3; read += 1) {
+      // The first read is built for its request, the next ones are kept: the same JSON every time.
+      const answer = await get(newsItemPath(hard), { 'accept-encoding': 'br' });
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(answer.rawPayload).toString()).content).toBe(noisy);
+    }
     const short = await insert(t.app, 99_999, 'Short');
     expect((await get(newsItemPath(short), { 'accept-encoding': 'br' })).headers['content-encoding']).toBeUndefined();
     expect((await get(newsItemPath(987_654), { 'accept-encoding': 'br' })).headers['content-encoding']).toBeUndefined();

@@ -2,7 +2,13 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../../db/schema.js';
-import { findNewsItem, listNewsPage, newsRevision, type NewsItemWithFiles, type NewsPosition } from '../../../../repositories/news.js';
+import {
+  findNewsItem,
+  listNewsPage,
+  newsRevision,
+  type NewsItemWithFiles,
+  type NewsPosition,
+} from '../../../../repositories/news.js';
 import { COMPRESS_ABOVE_BYTES, type Encoding } from '../../../../plugins/app/compression.js';
 
 const brotli = promisify(brotliCompress);
@@ -10,16 +16,29 @@ const gzipAsync = promisify(gzip);
 
 /** Answers up to this size are compressed on the event loop (see compress). */
 const COMPRESS_ON_LOOP_BYTES = 16 * 1024;
+/** The smallest output chunk of those (an answer over 1 KiB compresses to less than this, mostly). */
+const MIN_CHUNK_BYTES = 1024;
 
 /** Answers kept at once, of each kind; past that the kind's set starts again. Items have a set of
  * their own, so reading items at random never drops the first pages, the answers asked for most. */
 const MAX_KEPT = 256;
+/** Item ids remembered as asked for once (see admitItem); past that the set starts again. */
+const MAX_ASKED_ONCE = 4096;
 
 /**
  * Brotli at quality 5 with a 256 KiB window (the default's is 4 MiB): a page is at most some 100 kB,
  * so the larger window compresses it no better, and each compression's memory is a fraction.
  */
 export const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 18 };
+
+/**
+ * Small answers (one item, mostly 1–2 kB) are rarely asked for twice, so each one is compressed for
+ * its request: at brotli's quality 1 (gzip's level 1) that costs less than half of quality 5's time, whose
+ * larger tables are set up anew for each answer, and the answer comes out some 15% larger, some 70
+ * bytes of an item.
+ */
+const SMALL_BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_LGWIN]: 18 };
+const SMALL_GZIP_LEVEL = 1;
 
 /** One answer (a page of the list, or one item), kept as ready bytes, compressed on first demand (off the event loop). */
 export class NewsPage {
@@ -45,14 +64,22 @@ export class NewsPage {
 /**
  * Small answers (one item) are compressed at once on the event loop: it takes microseconds, and
  * compressing thousands of them on libuv's pool made each pool thread's allocator keep its own
- * memory (RSS +80 MB over a bench run of random items). Large ones (a page) go to the pool, so a
- * rebuild never stalls the requests around it.
+ * memory. Their output buffer is sized to the answer (zlib's default is 16 KiB, allocated apart for
+ * each answer; sized to a small answer it comes from node's shared buffer pool), which keeps the
+ * process's memory from fragmenting when items are read at random (docs/benchmarks.md). Large ones
+ * (a page) go to the pool, so a rebuild never stalls the requests around it.
  */
 function compress(json: Buffer, encoding: Encoding): Promise<Buffer> {
-  const brotliOptions = { params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } };
   if (json.length <= COMPRESS_ON_LOOP_BYTES) {
-    return Promise.resolve(encoding === 'br' ? brotliCompressSync(json, brotliOptions) : gzipSync(json, { level: 6 }));
+    // A compressed answer larger than its chunk still comes out whole, in more than one chunk.
+    const chunkSize = Math.max(MIN_CHUNK_BYTES, json.length);
+    return Promise.resolve(
+      encoding === 'br'
+        ? brotliCompressSync(json, { params: SMALL_BROTLI_PARAMS, chunkSize })
+        : gzipSync(json, { level: SMALL_GZIP_LEVEL, chunkSize }),
+    );
   }
+  const brotliOptions = { params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } };
   return encoding === 'br' ? brotli(json, brotliOptions) : gzipAsync(json, { level: 6 });
 }
 
@@ -69,6 +96,16 @@ export function createNewsPageCache(db: Kysely<Database>, linksExpiry: (nowMs: n
   let expiry = -1;
   const keptPages = new Map<string, Promise<NewsPage | undefined>>();
   const keptItems = new Map<string, Promise<NewsPage | undefined>>();
+  // An item is kept from its second request on: read at random across a large store, most items are
+  // asked for once, and keeping each of those only made work for the garbage collector (more memory
+  // held between collections). A popular item is kept as soon as it is asked for again.
+  const askedOnce = new Set<string>();
+  const admitItem = (key: string) => {
+    if (askedOnce.has(key)) return true;
+    if (askedOnce.size >= MAX_ASKED_ONCE) askedOnce.clear();
+    askedOnce.add(key);
+    return false;
+  };
 
   /** The answer under `key` in `kept`, built by `build` unless kept; undefined for what does not exist. */
   async function answer(
@@ -76,6 +113,7 @@ export function createNewsPageCache(db: Kysely<Database>, linksExpiry: (nowMs: n
     key: string,
     build: (nowMs: number) => Promise<NewsPage | undefined>,
     revisionRead?: number,
+    admit?: (key: string) => boolean,
   ) {
     const nowMs = Date.now();
     const linksStep = linksExpiry(nowMs);
@@ -93,6 +131,7 @@ export function createNewsPageCache(db: Kysely<Database>, linksExpiry: (nowMs: n
     if (kept.size >= MAX_KEPT) kept.clear();
     let page = kept.get(key);
     if (!page) {
+      if (admit && !admit(key)) return build(nowMs);
       page = build(nowMs);
       kept.set(key, page);
       // A failed read (the database away) is not kept.
@@ -103,7 +142,12 @@ export function createNewsPageCache(db: Kysely<Database>, linksExpiry: (nowMs: n
 
   return {
     /** A page of the list: at most `limit` items older than `before`. */
-    page(render: (items: NewsItemWithFiles[], nowMs: number) => string, limit: number, before: NewsPosition | undefined, revisionRead?: number) {
+    page(
+      render: (items: NewsItemWithFiles[], nowMs: number) => string,
+      limit: number,
+      before: NewsPosition | undefined,
+      revisionRead?: number,
+    ) {
       const key = before ? `${limit}.${before.id}.${before.createdAt}` : String(limit);
       return answer(
         keptPages,
@@ -111,7 +155,10 @@ export function createNewsPageCache(db: Kysely<Database>, linksExpiry: (nowMs: n
         async (nowMs) => {
           const { items, more } = await listNewsPage(db, limit, before);
           const last = items.at(-1);
-          return new NewsPage(Buffer.from(render(items, nowMs)), more && last ? { createdAt: last.created_at, id: last.id } : undefined);
+          return new NewsPage(
+            Buffer.from(render(items, nowMs)),
+            more && last ? { createdAt: last.created_at, id: last.id } : undefined,
+          );
         },
         revisionRead,
       ) as Promise<NewsPage>;
@@ -126,6 +173,7 @@ export function createNewsPageCache(db: Kysely<Database>, linksExpiry: (nowMs: n
           return item && new NewsPage(Buffer.from(render(item, nowMs)), undefined);
         },
         revisionRead,
+        admitItem,
       );
     },
   };
