@@ -16,8 +16,14 @@ const webFeatures = readdirSync(new URL('./packages/web/src/features', import.me
 export default tseslint.config(
   {
     ignores: [
-      '**/node_modules/', '**/dist/', '**/.tmp/', '**/coverage/', 'data/',
-      '**/test-results/', '**/playwright-report/', '**/*.tsbuildinfo',
+      '**/node_modules/',
+      '**/dist/',
+      '**/.tmp/',
+      '**/coverage/',
+      'data/',
+      '**/test-results/',
+      '**/playwright-report/',
+      '**/*.tsbuildinfo',
     ],
   },
   js.configs.recommended,
@@ -26,7 +32,10 @@ export default tseslint.config(
     // Node everywhere by default: servers, scripts, tests, configs.
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {
@@ -36,7 +45,11 @@ export default tseslint.config(
     settings: {
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: ['packages/*/tsconfig.json'], alwaysTryTypes: true, noWarnOnMultipleProjects: true }),
+        createTypeScriptImportResolver({
+          project: ['packages/*/tsconfig.json'],
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+        }),
       ],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
@@ -45,14 +58,24 @@ export default tseslint.config(
     // The server's layers: repositories are plain queries, below everything that uses them.
     files: ['packages/server/src/repositories/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [forbid('^\\.\\./(auth|mail|routes|plugins)/', 'Repositories import no auth, mail, routes or plugins.')] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid('^\\.\\./(auth|mail|routes|plugins)/', 'Repositories import no auth, mail, routes or plugins.'),
+          ],
+        },
+      ],
     },
   },
   {
     // The web app's layers: shared code (components, lib) imports no feature.
     files: ['packages/web/src/{components,lib,utils,config}/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [forbid('^@/features/|(^|/)features/', 'Shared code imports no feature.')] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [forbid('^@/features/|(^|/)features/', 'Shared code imports no feature.')] },
+      ],
     },
   },
   // …and no feature imports another one (the app's routes put features together).
@@ -61,7 +84,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [forbid(`^@/features/(?!${feature}/)|^(\\.\\./)+(?!${feature}/)[^./][^/]*/(api|components|utils)/`, `Feature ${feature} imports no other feature.`)] },
+        {
+          patterns: [
+            forbid(
+              `^@/features/(?!${feature}/)|^(\\.\\./)+(?!${feature}/)[^./][^/]*/(api|components|utils)/`,
+              `Feature ${feature} imports no other feature.`,
+            ),
+          ],
+        },
       ],
     },
   })),

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// `npm run bench`: the product beside its ceilings, in one run, one table (issue 6).
+// `npm run bench`: the product beside its ceilings, in one run, one table (docs/benchmarks.md says what each row measures).
 //   --short   the CI variant (about a minute): fewer requests, shorter runs, fewer repetitions
 //   --write   also write the report into docs/benchmarks.md
 //   --build   run `npm run build` first (otherwise only when a build is missing)
-//   BENCH_ONLY=news   (environment) only the news list at scale (issue 14), for working on it; the
+//   BENCH_ONLY=news   (environment) only the news list at scale (section 7), for working on it; the
 //             table then holds that section alone, so --write is refused
 // A missed budget is a figure, not a failure: the exit status is non-zero only when the benchmark
 // could not run (no build, the product would not start). Every process it starts is stopped at the
@@ -90,14 +90,14 @@ const BUDGET = {
   rssGrowth: 0.1,
   warmStartMs: 1000,
   homeGzip: 90e3,
-  // The news list at scale (issue 14).
+  // The news list at scale (section 7).
   scalePageBytes: 100e3,
   scaleRateShare: 0.8,
   scalePostStall: 2,
   scaleLatency: 1.5,
 };
 const NEWS_ITEMS = 20;
-/** Issue 14: items are posted at this rate while the list is read; its comparison store holds 20 items. */
+/** News at scale: items are posted at this rate while the list is read; its comparison store holds 20 items. */
 const POSTS_PER_SECOND = 10;
 const SMALL_STORE_ITEMS = 20;
 const LOGIN_CONNECTIONS = 8;
@@ -105,13 +105,13 @@ const LOGIN_CONNECTIONS = 8;
 /** @type {(import('./bench/report.mjs').Row & { order: number })[]} */
 const rows = [];
 let currentOrder = 0;
-/** Adds a row to the table; the table lists issue 6's measurements in its order (1 to 6), then issue 14's (7). */
+/** Adds a row to the table; the table lists the sections in their order (1 to 6), then the news at scale (7). */
 const add = (row) => rows.push({ order: currentOrder, ...row });
 /** @type {string[]} */
 const notes = [];
 const log = (message) => console.error(`bench: ${message}`);
 
-/** Runs one section (`order`: its number in issue 6, 7 for issue 14); a failure becomes a row saying why, and the run goes on. */
+/** Runs one section (`order`: its number in docs/benchmarks.md, 7 for the news at scale); a failure becomes a row saying why, and the run goes on. */
 async function section(name, order, body) {
   currentOrder = order;
   log(`${name}…`);
@@ -600,7 +600,7 @@ function report({ started, t0, loadBefore, machine }) {
 }
 
 /**
- * 7. The news list at scale (issue 14): a store of `plan.scaleItems` items with two files each (the
+ * 7. The news list at scale: a store of `plan.scaleItems` items with two files each (the
  * full run 100,000 and 200,000; bench/news-at-scale.mjs seeds it), and beside it the same product
  * over 20 such items. Every call sends what a browser sends (Bearer, Accept-Encoding: br, gzip).
  * Measured in this order, listed in the issue's: the first page's bytes (a), its rate against the

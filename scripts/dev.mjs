@@ -21,7 +21,12 @@ const children = [];
 let stopping = false;
 
 function start(name, args, options = {}) {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    stdio: 'inherit',
+    ...options,
+    env: { ...process.env, ...options.env },
+  });
   child.on('exit', (code, signal) => {
     if (stopping) return;
     console.error(`[dev] ${name} stopped (${signal ?? `exit ${code}`}); stopping the rest.`);
@@ -36,11 +41,15 @@ function stop(code) {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   // Give the server its graceful shutdown, then go.
   setTimeout(() => process.exit(code), 3000).unref();
-  Promise.all(children.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r))))).then(() => process.exit(code));
+  Promise.all(
+    children.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r)))),
+  ).then(() => process.exit(code));
 }
 
 start('tsc --watch', [tsc, '-b', 'packages/server', '--watch', '--preserveWatchOutput']);
-start('API server', ['--watch', 'packages/server/dist/server.js'], { env: { NODE_ENV: process.env.NODE_ENV ?? 'development' } });
+start('API server', ['--watch', 'packages/server/dist/server.js'], {
+  env: { NODE_ENV: process.env.NODE_ENV ?? 'development' },
+});
 start('vite', [vite, '--host', '127.0.0.1'], {
   cwd: path.join(root, 'packages/web'),
   env: { API_ORIGIN: process.env.API_ORIGIN ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}` },

@@ -43,18 +43,29 @@ function staleReason(name, sources) {
   const dir = path.join(root, 'packages', name);
   const dist = path.join(dir, 'dist');
   if (!existsSync(dist) || readdirSync(dist).length === 0) return `packages/${name}/dist is missing`;
-  const sourceTime = Math.max(...sources.map((s) => newest(path.join(dir, s))), ...shared.map((s) => newest(path.join(root, s))));
-  return sourceTime > Math.max(newest(dist), newest(stampFile)) ? `packages/${name} changed since its last build` : null;
+  const sourceTime = Math.max(
+    ...sources.map((s) => newest(path.join(dir, s))),
+    ...shared.map((s) => newest(path.join(root, s))),
+  );
+  return sourceTime > Math.max(newest(dist), newest(stampFile))
+    ? `packages/${name} changed since its last build`
+    : null;
 }
 
-const reasons = Object.entries(packages).map(([name, sources]) => staleReason(name, sources)).filter(Boolean);
+const reasons = Object.entries(packages)
+  .map(([name, sources]) => staleReason(name, sources))
+  .filter(Boolean);
 if (reasons.length > 0) {
   console.log(`Building first (${reasons.join('; ')}): npm run build`);
   const began = new Date(); // edits made while it builds still count as newer
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const build = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {
-    console.error(build.error ? `npm run build failed: ${build.error.message}` : `npm run build failed (exit ${build.status ?? build.signal}).`);
+    console.error(
+      build.error
+        ? `npm run build failed: ${build.error.message}`
+        : `npm run build failed (exit ${build.status ?? build.signal}).`,
+    );
     process.exit(build.status || 1);
   }
   mkdirSync(path.dirname(stampFile), { recursive: true });

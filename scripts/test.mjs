@@ -33,7 +33,8 @@ function hasTests(dir) {
 
 const exists = (suite) => {
   const dir = join(root, 'packages', suite.name);
-  if (suite.kind === 'playwright') return ['ts', 'js', 'mjs'].some((ext) => existsSync(join(dir, `playwright.config.${ext}`))) && hasTests(dir);
+  if (suite.kind === 'playwright')
+    return ['ts', 'js', 'mjs'].some((ext) => existsSync(join(dir, `playwright.config.${ext}`))) && hasTests(dir);
   return hasTests(dir);
 };
 
@@ -57,7 +58,9 @@ function build(workspace) {
 // Stack frames inside node_modules (or anonymous ones) say nothing about which assertion failed; a
 // property test's counterexample can be long, and what went wrong comes after it ("Got error: ...").
 const firstLines = (text = '') => {
-  const lines = stripVTControlCharacters(text).trim().split('\n')
+  const lines = stripVTControlCharacters(text)
+    .trim()
+    .split('\n')
     .filter((line) => !/^\s*at .*(node_modules|<anonymous>)/.test(line))
     .map((line) => (line.length > 300 ? `${line.slice(0, 300)}…` : line));
   const got = lines.findIndex((line) => line.startsWith('Got error'));
@@ -66,11 +69,16 @@ const firstLines = (text = '') => {
 
 /** @returns {{ passed: number, failed: number, skipped: number, problem?: string, failures: string[] }} */
 function countVitest(report) {
-  const loadFailures = report.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed'));
+  const loadFailures = report.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed'),
+  );
   const failures = report.testResults.flatMap((file) => [
-    ...file.assertionResults.filter((t) => t.status === 'failed')
+    ...file.assertionResults
+      .filter((t) => t.status === 'failed')
       .map((t) => `${relative(process.cwd(), file.name)} › ${t.fullName}\n      ${firstLines(t.failureMessages?.[0])}`),
-    ...(loadFailures.includes(file) ? [`${relative(process.cwd(), file.name)}\n      ${firstLines(file.message)}`] : []),
+    ...(loadFailures.includes(file)
+      ? [`${relative(process.cwd(), file.name)}\n      ${firstLines(file.message)}`]
+      : []),
   ]);
   return {
     passed: report.numPassedTests,
@@ -85,9 +93,14 @@ function countVitest(report) {
 function playwrightFailures(suite, titles) {
   const path = titles ? [...titles, suite.title] : [];
   return [
-    ...(suite.specs ?? []).flatMap((spec) => spec.tests
-      .filter((test) => test.status === 'unexpected')
-      .map((test) => `[${test.projectName}] ${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}\n      ${firstLines(test.results.at(-1)?.error?.message)}`)),
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === 'unexpected')
+        .map(
+          (test) =>
+            `[${test.projectName}] ${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}\n      ${firstLines(test.results.at(-1)?.error?.message)}`,
+        ),
+    ),
     ...(suite.suites ?? []).flatMap((child) => playwrightFailures(child, path)),
   ];
 }
@@ -99,7 +112,10 @@ function countPlaywright(report) {
     passed: expected + flaky,
     failed: unexpected + errors,
     skipped,
-    problem: [errors && `${errors} error(s) outside tests (global setup?)`, flaky && `${flaky} flaky`].filter(Boolean).join('; ') || undefined,
+    problem:
+      [errors && `${errors} error(s) outside tests (global setup?)`, flaky && `${flaky} flaky`]
+        .filter(Boolean)
+        .join('; ') || undefined,
     failures: [
       ...(report.suites ?? []).flatMap((suite) => playwrightFailures(suite)),
       ...(report.errors ?? []).map((error) => `outside tests\n      ${firstLines(error.message)}`),
@@ -111,20 +127,38 @@ function runSuite(suite) {
   const outputFile = join(resultsDir, `${suite.name}.json`);
   rmSync(outputFile, { force: true });
   console.log(`\n=== ${suite.name}`);
-  const { status, seconds } = suite.kind === 'vitest'
-    ? run(bin('vitest'), ['run', '--root', join('packages', suite.name), '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`])
-    : run(bin('playwright'), ['test', '-c', join('packages', suite.name), '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile });
-  if (!existsSync(outputFile)) return { passed: 0, failed: 1, skipped: 0, seconds, problem: `could not run: no JSON report (exit ${status})` };
-  const counts = (suite.kind === 'vitest' ? countVitest : countPlaywright)(JSON.parse(readFileSync(outputFile, 'utf8')));
+  const { status, seconds } =
+    suite.kind === 'vitest'
+      ? run(bin('vitest'), [
+          'run',
+          '--root',
+          join('packages', suite.name),
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${outputFile}`,
+        ])
+      : run(bin('playwright'), ['test', '-c', join('packages', suite.name), '--reporter=list,json'], {
+          PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
+        });
+  if (!existsSync(outputFile))
+    return { passed: 0, failed: 1, skipped: 0, seconds, problem: `could not run: no JSON report (exit ${status})` };
+  const counts = (suite.kind === 'vitest' ? countVitest : countPlaywright)(
+    JSON.parse(readFileSync(outputFile, 'utf8')),
+  );
   if (counts.passed + counts.failed === 0) return { ...counts, failed: 1, seconds, problem: 'ran zero tests' };
-  if (status !== 0 && counts.failed === 0) return { ...counts, failed: 1, seconds, problem: `exited with code ${status} although every test passed` };
+  if (status !== 0 && counts.failed === 0)
+    return { ...counts, failed: 1, seconds, problem: `exited with code ${status} although every test passed` };
   return { ...counts, seconds };
 }
 
-const wanted = process.env.TEST_SUITES?.split(',').map((s) => s.trim()).filter(Boolean);
+const wanted = process.env.TEST_SUITES?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const unknown = wanted?.filter((name) => !SUITES.some((s) => s.name === name)) ?? [];
 if (unknown.length) {
-  console.error(`TEST_SUITES names unknown suite(s): ${unknown.join(', ')} (known: ${SUITES.map((s) => s.name).join(', ')})`);
+  console.error(
+    `TEST_SUITES names unknown suite(s): ${unknown.join(', ')} (known: ${SUITES.map((s) => s.name).join(', ')})`,
+  );
   process.exit(2);
 }
 const chosen = SUITES.filter((s) => !wanted || wanted.includes(s.name));
@@ -151,7 +185,9 @@ for (const suite of chosen) {
   failed += r.failed;
   skipped += r.skipped;
   const counts = `${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`;
-  lines.push(`  ${suite.name.padEnd(9)} ${counts.padEnd(34)} ${r.seconds.toFixed(1).padStart(6)} s${r.problem ? `  ${r.problem}` : ''}`);
+  lines.push(
+    `  ${suite.name.padEnd(9)} ${counts.padEnd(34)} ${r.seconds.toFixed(1).padStart(6)} s${r.problem ? `  ${r.problem}` : ''}`,
+  );
   for (const failure of r.failures ?? []) lines.push(`    ✗ ${failure}`);
 }
 if (present.length === 0) {

@@ -41,7 +41,10 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     process.env[envNames.mailbox] = mailbox.url;
 
     const pg: Promise<PostgresCluster> | undefined = wanted.includes('postgres') ? startPostgres() : undefined;
-    pg?.then((cluster) => cleanups.push(() => cluster.stop()), () => undefined);
+    pg?.then(
+      (cluster) => cleanups.push(() => cluster.stop()),
+      () => undefined,
+    );
 
     const common = {
       SMTP_URL: smtp.url,
@@ -90,7 +93,10 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
 function selectedBackends(): Backend[] {
   const raw = process.env.E2E_BACKENDS;
   if (!raw) return [...backends];
-  const wanted = raw.split(',').map((b) => b.trim()).filter(Boolean);
+  const wanted = raw
+    .split(',')
+    .map((b) => b.trim())
+    .filter(Boolean);
   const unknown = wanted.filter((b) => !(backends as readonly string[]).includes(b));
   if (unknown.length > 0) throw new Error(`E2E_BACKENDS: unknown ${unknown.join(', ')} (use ${backends.join(', ')})`);
   return wanted as Backend[];
@@ -107,7 +113,9 @@ function reportServerErrors(servers: ProductServer[]): void {
     }
     const errors = lines.filter((line) => /"level":\s*(50|60)\b|\b(ERROR|FATAL)\b/.test(line));
     if (errors.length > 0) {
-      console.error(`e2e: the ${server.name} server logged ${errors.length} error(s):\n${errors.slice(0, 20).join('\n')}`);
+      console.error(
+        `e2e: the ${server.name} server logged ${errors.length} error(s):\n${errors.slice(0, 20).join('\n')}`,
+      );
     }
   }
 }

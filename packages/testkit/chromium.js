@@ -71,5 +71,10 @@ export async function findChromium({ systemPaths = SYSTEM_CHROMIUM_PATHS } = {})
 export async function launchChromium(options = {}) {
   const { chromium } = await import('playwright-core');
   const found = await findChromium();
-  return chromium.launch({ headless: true, ...options, executablePath: found.executablePath, args: [...found.args, ...(options.args ?? [])] });
+  return chromium.launch({
+    headless: true,
+    ...options,
+    executablePath: found.executablePath,
+    args: [...found.args, ...(options.args ?? [])],
+  });
 }

@@ -8,7 +8,21 @@
 // What the tests prove (survival of a killed process) does not depend on the disk.
 import { spawn, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdtempSync, openSync, closeSync, readFileSync, readdirSync, renameSync, rmSync, statSync, chownSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  closeSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  chownSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { once } from 'node:events';
@@ -34,7 +48,9 @@ function baseDir() {
 
 /** @type {Set<() => void>} */
 const exitHooks = new Set();
-process.once('exit', () => { for (const hook of exitHooks) hook(); });
+process.once('exit', () => {
+  for (const hook of exitHooks) hook();
+});
 
 /**
  * Where the server binaries are: PG_BIN, else the newest /usr/lib/postgresql/N/bin, else PATH.
@@ -64,7 +80,9 @@ export function findPostgresBinaries(binDir = process.env.PG_BIN) {
  */
 function clusterOwner() {
   if (process.getuid?.() !== 0) return undefined;
-  const users = readFileSync('/etc/passwd', 'utf8').split('\n').map((line) => line.split(':'));
+  const users = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .map((line) => line.split(':'));
   const entry = users.find((u) => u[0] === 'postgres') ?? users.find((u) => u[0] === 'nobody');
   if (!entry) throw new Error('running as root, but there is no postgres (or nobody) user to run PostgreSQL as');
   return { uid: Number(entry[2]), gid: Number(entry[3]) };
@@ -86,12 +104,19 @@ function runAs(file, args, owner) {
  * @param {{ uid: number, gid: number } | undefined} owner
  */
 async function templateDir(bins, owner) {
-  const key = createHash('sha256').update(`${bins.postgres}:${statSync(bins.postgres).mtimeMs}:${owner?.uid}:v1`).digest('hex').slice(0, 12);
+  const key = createHash('sha256')
+    .update(`${bins.postgres}:${statSync(bins.postgres).mtimeMs}:${owner?.uid}:v1`)
+    .digest('hex')
+    .slice(0, 12);
   const finalDir = join(baseDir(), `hello-testkit-pg-template-${key}`);
   if (existsSync(join(finalDir, 'data', 'PG_VERSION'))) return join(finalDir, 'data');
   const work = makeDir('hello-testkit-pg-template-tmp-', owner);
   try {
-    runAs(bins.initdb, ['-D', join(work, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync'], owner);
+    runAs(
+      bins.initdb,
+      ['-D', join(work, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync'],
+      owner,
+    );
     writeOwned(join(work, 'data', 'pg_hba.conf'), HBA, owner);
     const server = await launch(bins, join(work, 'data'), work, await freePort(), owner);
     try {
@@ -158,19 +183,33 @@ async function launch(bins, dataDir, socketDir, port, owner) {
   const logFile = join(socketDir, 'postgres.log');
   const logFd = openSync(logFile, 'a');
   const settings = {
-    listen_addresses: '127.0.0.1', port: String(port), unix_socket_directories: socketDir,
-    fsync: 'on', synchronous_commit: 'on', shared_buffers: '16MB', max_connections: '200',
-    log_min_messages: 'warning', log_line_prefix: '%m [%p] ',
+    listen_addresses: '127.0.0.1',
+    port: String(port),
+    unix_socket_directories: socketDir,
+    fsync: 'on',
+    synchronous_commit: 'on',
+    shared_buffers: '16MB',
+    max_connections: '200',
+    log_min_messages: 'warning',
+    log_line_prefix: '%m [%p] ',
     // Segments as files in the data dir, not in /dev/shm where a killed cluster would leak them.
     dynamic_shared_memory_type: 'mmap',
   };
   const args = ['-D', dataDir, ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
   // detached: a Ctrl-C meant for the test runner does not reach it; we decide when it stops.
-  const child = spawn(bins.postgres, args, { ...owner, cwd: socketDir, detached: true, stdio: ['ignore', logFd, logFd], env: { ...process.env, LC_ALL: 'C' } });
+  const child = spawn(bins.postgres, args, {
+    ...owner,
+    cwd: socketDir,
+    detached: true,
+    stdio: ['ignore', logFd, logFd],
+    env: { ...process.env, LC_ALL: 'C' },
+  });
   closeSync(logFd);
   child.unref();
   let exited = false;
-  child.once('exit', () => { exited = true; });
+  child.once('exit', () => {
+    exited = true;
+  });
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     if (exited) throw new Error(`postgres exited while starting:\n${tail(logFile)}`);
@@ -186,7 +225,9 @@ async function launch(bins, dataDir, socketDir, port, owner) {
     }
   }
   return {
-    child, port, logFile,
+    child,
+    port,
+    logFile,
     /** Fast shutdown: ends sessions, checkpoints, exits. */
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -213,7 +254,11 @@ function signalCluster(child, signal) {
   const pid = child.pid;
   if (!pid || child.exitCode !== null || child.signalCode !== null) return [];
   const send = (/** @type {number} */ p, /** @type {NodeJS.Signals} */ s) => {
-    try { process.kill(p, s); } catch { /* already gone */ }
+    try {
+      process.kill(p, s);
+    } catch {
+      /* already gone */
+    }
   };
   if (signal !== 'SIGCONT') send(pid, 'SIGSTOP');
   const pids = [...childrenOf(pid), pid];
@@ -224,7 +269,10 @@ function signalCluster(child, signal) {
 
 /** @param {number} parent */
 function childrenOf(parent) {
-  return readdirSync('/proc').filter((p) => /^\d+$/.test(p)).map(Number).filter((p) => procStat(p)?.ppid === parent);
+  return readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .map(Number)
+    .filter((p) => procStat(p)?.ppid === parent);
 }
 
 /**
@@ -316,8 +364,12 @@ export async function startPostgres(options = {}) {
     url: urlFor('test'),
     adminUrl: adminUrlFor(port),
     dataDir,
-    get logFile() { return join(dir, 'postgres.log'); },
-    get running() { return isRunning(); },
+    get logFile() {
+      return join(dir, 'postgres.log');
+    },
+    get running() {
+      return isRunning();
+    },
     timings: { templateMs: Math.round(t1 - t0), startMs: Math.round(t2 - t1), totalMs: Math.round(t2 - t0) },
     urlFor,
     async createDatabase(name) {

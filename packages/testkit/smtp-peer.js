@@ -19,7 +19,11 @@ const firstAddress = (field) => [field ?? []].flat()[0]?.value[0]?.address?.toLo
  */
 function refusal(mode) {
   if (!mode) return undefined;
-  const { at = 'rcpt', code = 451, message = code >= 500 ? 'Mailbox unavailable' : 'Try again later' } = mode === true ? {} : mode;
+  const {
+    at = 'rcpt',
+    code = 451,
+    message = code >= 500 ? 'Mailbox unavailable' : 'Try again later',
+  } = mode === true ? {} : mode;
   return { at, code, message };
 }
 
@@ -44,47 +48,51 @@ export async function startSmtpPeer(options = {}) {
   /** @type {SMTPServer | undefined} */
   let server;
 
-  const makeServer = () => new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    closeTimeout: 100,
-    onRcptTo(_address, _session, callback) {
-      if (refusing?.at === 'rcpt') {
-        refused++;
-        return callback(smtpError(refusing));
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      /** @type {Buffer[]} */
-      const chunks = [];
-      stream.on('data', (/** @type {Buffer} */ chunk) => chunks.push(chunk));
-      stream.on('end', () => {
-        if (refusing?.at === 'data') {
+  const makeServer = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      closeTimeout: 100,
+      onRcptTo(_address, _session, callback) {
+        if (refusing?.at === 'rcpt') {
           refused++;
           return callback(smtpError(refusing));
         }
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address.toLowerCase() : '';
-        simpleParser(raw).then((parsed) => {
-          messages.push({
-            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-            from: firstAddress(parsed.from) ?? envelopeFrom,
-            envelopeFrom,
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-            html: parsed.html === false ? undefined : parsed.html,
-            raw,
-            receivedAt: new Date(),
-            parsed,
-          });
-          for (const wake of waiters) wake();
-          callback();
-        }, (error) => callback(error));
-      });
-    },
-  });
+        callback();
+      },
+      onData(stream, session, callback) {
+        /** @type {Buffer[]} */
+        const chunks = [];
+        stream.on('data', (/** @type {Buffer} */ chunk) => chunks.push(chunk));
+        stream.on('end', () => {
+          if (refusing?.at === 'data') {
+            refused++;
+            return callback(smtpError(refusing));
+          }
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address.toLowerCase() : '';
+          simpleParser(raw).then(
+            (parsed) => {
+              messages.push({
+                to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+                from: firstAddress(parsed.from) ?? envelopeFrom,
+                envelopeFrom,
+                subject: parsed.subject ?? '',
+                text: parsed.text ?? '',
+                html: parsed.html === false ? undefined : parsed.html,
+                raw,
+                receivedAt: new Date(),
+                parsed,
+              });
+              for (const wake of waiters) wake();
+              callback();
+            },
+            (error) => callback(error),
+          );
+        });
+      },
+    });
 
   const start = async () => {
     if (server) return;
@@ -110,10 +118,18 @@ export async function startSmtpPeer(options = {}) {
   await start();
 
   return {
-    get port() { return port; },
-    get url() { return `smtp://127.0.0.1:${port}`; },
-    get running() { return server !== undefined; },
-    get refused() { return refused; },
+    get port() {
+      return port;
+    },
+    get url() {
+      return `smtp://127.0.0.1:${port}`;
+    },
+    get running() {
+      return server !== undefined;
+    },
+    get refused() {
+      return refused;
+    },
     messages,
     start,
     stop,
@@ -125,8 +141,9 @@ export async function startSmtpPeer(options = {}) {
     },
     waitForMail({ to, subject, since = 0, timeoutMs = 10_000 } = {}) {
       /** @param {CaughtMail} m */
-      const matches = (m) => (to === undefined || m.to.includes(to.toLowerCase()))
-        && (subject === undefined || (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject)));
+      const matches = (m) =>
+        (to === undefined || m.to.includes(to.toLowerCase())) &&
+        (subject === undefined || (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject)));
       return new Promise((resolve, reject) => {
         const check = () => {
           const found = messages.slice(since).find(matches);

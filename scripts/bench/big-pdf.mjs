@@ -30,7 +30,9 @@ export async function addPdfWithCli(dataDir, file, id = BIG_PDF_ID) {
   await finished(tracked.child);
   clearTimeout(timer);
   if (tracked.child.exitCode !== 0) {
-    throw new Error(`cli add-pdf exited with ${tracked.child.exitCode ?? tracked.child.signalCode}:\n${tracked.output()}`);
+    throw new Error(
+      `cli add-pdf exited with ${tracked.child.exitCode ?? tracked.child.signalCode}:\n${tracked.output()}`,
+    );
   }
   return id;
 }

@@ -1,4 +1,4 @@
-// The data a run needs, created through the product's own calls (CONTRACT.md section 2): one
+// The data a run needs, created through the product's own calls (docs/api.md, "Calls"): one
 // registered user, its tokens, and news items with one small file each.
 import { randomBytes } from 'node:crypto';
 import { apiPaths } from '@hello/contract';

@@ -97,7 +97,9 @@ export async function runAlternating(targets, rounds, seconds) {
     non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
     errors: results.reduce((sum, r) => sum + r.errors, 0),
     seconds: results.reduce((sum, r) => sum + r.seconds, 0),
-    targetCpu: results.some((r) => r.targetCpu === null) ? null : mean(results.map((r) => /** @type {number} */ (r.targetCpu))),
+    targetCpu: results.some((r) => r.targetCpu === null)
+      ? null
+      : mean(results.map((r) => /** @type {number} */ (r.targetCpu))),
     clientCpu: mean(results.map((r) => r.clientCpu)),
     problem: results.find((r) => r.problem)?.problem,
   }));

@@ -43,7 +43,13 @@ try {
   const seen = [mb()];
   console.log(`after fixtures: ${seen[0]}`);
   for (let round = 1; round <= rounds; round++) {
-    const result = await runLoad({ url: server.url, requests, amount: 100_000, connections: 10, targetPid: server.pid });
+    const result = await runLoad({
+      url: server.url,
+      requests,
+      amount: 100_000,
+      connections: 10,
+      targetPid: server.pid,
+    });
     seen.push(mb());
     const heap = `V8 heap after the last full collection: ${liveAfterFull}, ${fullCollections} so far`;
     console.log(`round ${round}: ${seen.at(-1)}; ${heap}${result.problem ? ` (${result.problem})` : ''}`);

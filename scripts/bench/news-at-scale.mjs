@@ -1,4 +1,4 @@
-// The news list at scale (issue 14): a store of many items and files, made quickly, and the calls
+// The news list at scale (docs/benchmarks.md, section 7 of the run): a store of many items and files, made quickly, and the calls
 // the section measures on it.
 //
 // A store: the product starts once on a fresh DATA_DIR (its migrations run) and the author registers
@@ -278,7 +278,7 @@ function rawGet(url, headers) {
       });
       response.on('error', reject);
     });
-    // A server that answers the whole list (before issue 14) may take long over a big store.
+    // A server that answers the whole list (as the product did before the list was paged) may take long over a big store.
     request.setTimeout(120_000, () => request.destroy(new Error(`GET ${url} timed out after 120 s`)));
     request.on('error', reject);
   });

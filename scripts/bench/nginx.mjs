@@ -8,7 +8,12 @@ import { freePort } from '@hello/testkit/ports';
 import { startChild, stopChild, tempDir } from './processes.mjs';
 import { waitUntilAnswering } from './server.mjs';
 
-export const NGINX_PATHS = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'];
+export const NGINX_PATHS = [
+  '/usr/sbin/nginx',
+  '/usr/bin/nginx',
+  '/usr/local/sbin/nginx',
+  '/usr/local/nginx/sbin/nginx',
+];
 
 export function findNginx() {
   return NGINX_PATHS.find((file) => {

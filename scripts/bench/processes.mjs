@@ -89,7 +89,11 @@ export function onCleanup(close) {
 let cleaning;
 /** Resolves when the child has exited and its output has been read to the end. */
 export function finished(child) {
-  if (child.stdout?.closed !== false && child.stderr?.closed !== false && (child.exitCode !== null || child.signalCode !== null)) {
+  if (
+    child.stdout?.closed !== false &&
+    child.stderr?.closed !== false &&
+    (child.exitCode !== null || child.signalCode !== null)
+  ) {
     return Promise.resolve();
   }
   return new Promise((resolve) => child.once('close', () => resolve(undefined)));

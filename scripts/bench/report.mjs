@@ -37,14 +37,14 @@ export const latencyRatio = (a, b) => Math.max(a, LATENCY_RESOLUTION_MS) / Math.
 /** A within-budget cell. */
 export const verdict = (ok) => (ok ? 'yes' : 'NO');
 
-const escapeCell = (text) => String(text ?? '').replaceAll('|', '\\|').replaceAll('\n', ' ');
+const escapeCell = (text) =>
+  String(text ?? '')
+    .replaceAll('|', '\\|')
+    .replaceAll('\n', ' ');
 
 /** @param {Row[]} rows */
 export function renderTable(rows) {
-  const lines = [
-    '| measurement | figure | ceiling / budget | ratio | within budget? |',
-    '|---|---|---|---|---|',
-  ];
+  const lines = ['| measurement | figure | ceiling / budget | ratio | within budget? |', '|---|---|---|---|---|'];
   for (const row of rows) {
     lines.push(
       `| ${[row.measurement, row.figure, row.reference ?? '', row.ratio ?? '', row.verdict ?? '—'].map(escapeCell).join(' | ')} |`,

@@ -35,7 +35,7 @@ export const START_NODE_ARGS = (() => {
   return options;
 })();
 
-/** The environment of every benchmarked server process (CONTRACT.md sections 1 and 5). */
+/** The environment of every benchmarked server process (README, "Configuration"). */
 export function benchEnv(dataDir, port) {
   /** @type {Record<string, string>} */
   const env = {};
@@ -106,7 +106,10 @@ export async function startServer(dataDir, { label = 'server', nodeArgs = [] } =
   // cwd is the data directory's parent, a temporary directory: no stray `.env` is read.
   const cwd = path.dirname(dataDir);
   const started = performance.now();
-  const tracked = startChild(label, process.execPath, [...START_NODE_ARGS, ...nodeArgs, SERVER_ENTRY], { cwd, env: benchEnv(dataDir, port) });
+  const tracked = startChild(label, process.execPath, [...START_NODE_ARGS, ...nodeArgs, SERVER_ENTRY], {
+    cwd,
+    env: benchEnv(dataDir, port),
+  });
   let firstStatus;
   try {
     firstStatus = await waitUntilAnswering(url + READY_PATH, tracked.child);

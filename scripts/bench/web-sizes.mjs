@@ -78,7 +78,9 @@ export function measureWebSizes(distDir) {
   // Every JS file of the build, and which of them hold pdf.js.
   const assetsDir = path.join(dist, 'assets');
   const jsFiles = existsSync(assetsDir)
-    ? readdirSync(assetsDir).filter((n) => /\.m?js$/.test(n)).map((n) => path.join(assetsDir, n))
+    ? readdirSync(assetsDir)
+        .filter((n) => /\.m?js$/.test(n))
+        .map((n) => path.join(assetsDir, n))
     : [];
   const isPdfjs = (code) => code.includes('pdfjs_internal_') || code.includes('pdfjsVersion');
   const libraries = [];
@@ -102,7 +104,12 @@ export function measureWebSizes(distDir) {
     // The viewer's route chunk: a JS file that imports the library's file (statically or dynamically).
     const libraryName = path.basename(libraryFile);
     const routeChunks = jsFiles.filter(
-      (f) => f !== libraryFile && !home.has(f) && [...staticImports(readFileSync(f, 'utf8')), ...dynamicImports(readFileSync(f, 'utf8'))].some((s) => path.basename(s) === libraryName),
+      (f) =>
+        f !== libraryFile &&
+        !home.has(f) &&
+        [...staticImports(readFileSync(f, 'utf8')), ...dynamicImports(readFileSync(f, 'utf8'))].some(
+          (s) => path.basename(s) === libraryName,
+        ),
     );
     const extra = [libraryFile, ...routeChunks].filter((f) => !home.has(f));
     // …and what those import statically that the home page did not bring.
@@ -123,7 +130,16 @@ export function measureWebSizes(distDir) {
   }
   const worker = workers.length > 0 ? workers.map(size).sort((a, b) => b.raw - a.raw)[0] : null;
   const allJsGzip = jsFiles.reduce((s, f) => s + gzipBytes(readFileSync(f)), 0);
-  return { homeFiles, homeGzip, homeRaw, viewer, worker, jsFileCount: jsFiles.length, allJsGzip, mtime: statSync(indexFile).mtime };
+  return {
+    homeFiles,
+    homeGzip,
+    homeRaw,
+    viewer,
+    worker,
+    jsFileCount: jsFiles.length,
+    allJsGzip,
+    mtime: statSync(indexFile).mtime,
+  };
 }
 
 /**
@@ -139,7 +155,9 @@ export async function measureWireBytes(base, urls) {
       const request = http.get(base + url, { agent: false, headers: { 'accept-encoding': 'br, gzip' } }, (response) => {
         let bytes = 0;
         response.on('data', (chunk) => (bytes += chunk.length));
-        response.on('end', () => resolve({ status: response.statusCode, encoding: response.headers['content-encoding'] ?? 'identity', bytes }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode, encoding: response.headers['content-encoding'] ?? 'identity', bytes }),
+        );
         response.on('error', reject);
       });
       request.setTimeout(30_000, () => request.destroy(new Error(`GET ${url} timed out`)));

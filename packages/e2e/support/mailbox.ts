@@ -25,11 +25,19 @@ export async function serveMailbox(peer: SmtpPeer): Promise<{ url: string; close
     peer
       .waitForMail({ to, timeoutMs })
       .then((mail) => {
-        const body: Mail = { to: mail.to, from: mail.from, subject: mail.subject, text: mail.text, html: mail.html ?? null };
+        const body: Mail = {
+          to: mail.to,
+          from: mail.from,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? null,
+        };
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       })
       .catch((error: unknown) => {
-        res.writeHead(404, { 'content-type': 'text/plain' }).end(error instanceof Error ? error.message : String(error));
+        res
+          .writeHead(404, { 'content-type': 'text/plain' })
+          .end(error instanceof Error ? error.message : String(error));
       });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

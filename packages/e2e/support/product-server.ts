@@ -32,7 +32,10 @@ function tail(file: string, lines = 25): string {
     return '(no log)';
   }
   const last = all.slice(-lines);
-  const errors = all.slice(0, -lines).filter((line) => /error|failed|cannot|exception/i.test(line)).slice(-15);
+  const errors = all
+    .slice(0, -lines)
+    .filter((line) => /error|failed|cannot|exception/i.test(line))
+    .slice(-15);
   return [...(errors.length ? [...errors, '…'] : []), ...last].join('\n');
 }
 
@@ -48,7 +51,9 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 
 /** What `npm start` runs (the root package.json's start script, `node <options> scripts/start.mjs`), as arguments of node. */
 function startScriptArgs(): string[] {
-  const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
   const [command, ...args] = scripts.start.trim().split(/\s+/);
   if (command !== 'node') throw new Error(`the start script does not run node: ${scripts.start}`);
   return args;

@@ -12,7 +12,11 @@ import {
   test,
 } from './fixtures';
 
-test('changing the password keeps the user logged in; then only the new password logs in', async ({ page, request, user }) => {
+test('changing the password keeps the user logged in; then only the new password logs in', async ({
+  page,
+  request,
+  user,
+}) => {
   // A second session of the same user, as on another device.
   const other = await loginViaApi(request, user.email, user.password);
   expect(other.status).toBe(200);
@@ -21,7 +25,9 @@ test('changing the password keeps the user logged in; then only the new password
   await field(page, 'old_password').fill(user.password);
   await field(page, 'new_password').fill(OTHER_PASSWORD);
   await field(page, 'confirm').fill(OTHER_PASSWORD);
-  const answer = page.waitForResponse((res) => res.url().endsWith(apiPaths.changePassword) && res.request().method() === 'PUT');
+  const answer = page.waitForResponse(
+    (res) => res.url().endsWith(apiPaths.changePassword) && res.request().method() === 'PUT',
+  );
   await submitButton(page).click();
   expect((await answer).status()).toBe(200);
 

@@ -55,7 +55,9 @@ const forms: FormCase[] = [
     name: 'profile',
     open: async (page, request) => {
       await signIn(page, await registerViaApi(request));
-      const loaded = page.waitForResponse((res) => res.url().endsWith(apiPaths.userProfile) && res.request().method() === 'GET');
+      const loaded = page.waitForResponse(
+        (res) => res.url().endsWith(apiPaths.userProfile) && res.request().method() === 'GET',
+      );
       await page.goto(appRoutes.userProfile);
       expect((await loaded).status()).toBe(200);
       await expect(field(page, 'first_name')).toBeEditable();
@@ -68,7 +70,10 @@ const requiredMessages = (page: Page) => page.getByText(formMessages.required, {
 const textual = (page: Page, name: string) => field(page, name).and(page.locator(':not([type=file])'));
 
 for (const form of forms) {
-  test(`${form.name} form: Required only after touch, Submit and Reset disabled while unchanged`, async ({ page, request }) => {
+  test(`${form.name} form: Required only after touch, Submit and Reset disabled while unchanged`, async ({
+    page,
+    request,
+  }) => {
     await form.open(page, request);
     const first = form.required[0]!;
     await expect(field(page, first)).toBeVisible();

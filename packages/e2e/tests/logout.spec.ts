@@ -7,7 +7,11 @@ const logouts = [
 ];
 
 for (const { path, call } of logouts) {
-  test(`${path}: Logout removes the stored token and ends the session on the server`, async ({ page, request, user }) => {
+  test(`${path}: Logout removes the stored token and ends the session on the server`, async ({
+    page,
+    request,
+    user,
+  }) => {
     await signIn(page, user);
     expect(await refreshStatus(request, user.token)).toBe(200);
     await page.goto(path);

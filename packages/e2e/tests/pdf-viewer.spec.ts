@@ -4,22 +4,28 @@ import { expect, gate, PDF_READY_TIMEOUT, test } from './fixtures';
 
 /** Pixels of the viewer's canvas that are drawn and not white. */
 function inkedPixels(page: Page): Promise<number> {
-  return page.locator('canvas').first().evaluate((canvas: HTMLCanvasElement) => {
-    const ctx = canvas.getContext('2d');
-    if (!ctx || canvas.width === 0 || canvas.height === 0) return 0;
-    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
-    let count = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
-      if (a > 0 && (r < 200 || g < 200 || b < 200)) count++;
-    }
-    return count;
-  });
+  return page
+    .locator('canvas')
+    .first()
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const ctx = canvas.getContext('2d');
+      if (!ctx || canvas.width === 0 || canvas.height === 0) return 0;
+      const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
+        if (a > 0 && (r < 200 || g < 200 || b < 200)) count++;
+      }
+      return count;
+    });
 }
 
 /** A cheap fingerprint of what the canvas shows, to tell pages apart. */
 function canvasPrint(page: Page): Promise<string> {
-  return page.locator('canvas').first().evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL());
+  return page
+    .locator('canvas')
+    .first()
+    .evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL());
 }
 
 test('the viewer draws page 1 of PDF 3 and pages with Prev / Next', async ({ page }) => {
@@ -72,10 +78,13 @@ test('the canvas is sharp on a high-density screen', async ({ browser, baseURL }
   await page.goto(appRoutes.pdfViewer);
   await expect(page.getByText(/^1 \/ \d+$/)).toBeVisible({ timeout: PDF_READY_TIMEOUT });
   await expect.poll(() => inkedPixels(page)).toBeGreaterThan(200);
-  const { width, cssWidth } = await page.locator('canvas').first().evaluate((canvas: HTMLCanvasElement) => ({
-    width: canvas.width,
-    cssWidth: canvas.getBoundingClientRect().width,
-  }));
+  const { width, cssWidth } = await page
+    .locator('canvas')
+    .first()
+    .evaluate((canvas: HTMLCanvasElement) => ({
+      width: canvas.width,
+      cssWidth: canvas.getBoundingClientRect().width,
+    }));
   // Backing store at device pixels: twice the CSS size.
   expect(width / cssWidth).toBeCloseTo(2, 1);
   await context.close();

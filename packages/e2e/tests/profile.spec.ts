@@ -15,7 +15,9 @@ test('a profile edit is saved and still there after a reload', async ({ page, re
   await expect(page.getByText(user.email).first()).toBeVisible();
   for (const [name, value] of Object.entries(edits)) await field(page, name).fill(value);
 
-  const answer = page.waitForResponse((res) => res.url().endsWith(apiPaths.userProfile) && res.request().method() === 'POST');
+  const answer = page.waitForResponse(
+    (res) => res.url().endsWith(apiPaths.userProfile) && res.request().method() === 'POST',
+  );
   await submitButton(page).click();
   expect((await answer).status()).toBe(200);
 

@@ -11,7 +11,9 @@ test('registration logs the new user in and lands on /localnews without passing 
   await field(page, 'email').fill(email);
   await field(page, 'password1').fill(PASSWORD);
   await field(page, 'password2').fill(PASSWORD);
-  const answer = page.waitForResponse((res) => res.url().endsWith(apiPaths.registration) && res.request().method() === 'POST');
+  const answer = page.waitForResponse(
+    (res) => res.url().endsWith(apiPaths.registration) && res.request().method() === 'POST',
+  );
   await submitButton(page).click();
   expect((await answer).status()).toBe(201);
 

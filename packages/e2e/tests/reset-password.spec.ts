@@ -13,7 +13,12 @@ import {
   waitForMail,
 } from './fixtures';
 
-test('reset round trip: request form, mailed link, new password, login with it', async ({ page, request, user, baseURL }) => {
+test('reset round trip: request form, mailed link, new password, login with it', async ({
+  page,
+  request,
+  user,
+  baseURL,
+}) => {
   await page.goto(appRoutes.resetPasswordRequest);
   await field(page, 'email').fill(user.email);
   await submitButton(page).click();

@@ -2,7 +2,11 @@ import { appRoutes } from '@hello/contract';
 import { expect, field, loginViaUi, refreshStatus, signIn, storedToken, test } from './fixtures';
 
 for (const target of [appRoutes.userProfile, appRoutes.localNews]) {
-  test(`a failed refresh on ${target} sends the user to /login and back after logging in`, async ({ page, request, user }) => {
+  test(`a failed refresh on ${target} sends the user to /login and back after logging in`, async ({
+    page,
+    request,
+    user,
+  }) => {
     await signIn(page, { token: 'bogus.refresh.token' });
     await page.goto(target);
 

@@ -40,7 +40,9 @@ const result = await esbuild.build({
   target: 'node20',
   external: ['@node-rs/argon2', 'better-sqlite3', 'pg', 'pg-native', 'nodemailer', '@zxcvbn-ts/language-common'],
   // Bundled CommonJS code calls require() for Node's modules and the external ones.
-  banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
+  },
   legalComments: 'none',
   // Stack traces map back to the TypeScript sources with `node --enable-source-maps`.
   sourcemap: 'linked',
@@ -65,7 +67,14 @@ const inputs = Object.keys(result.metafile.inputs)
   .map((input) => path.resolve(root, input));
 const installed = path.resolve(root, '../../node_modules/.package-lock.json');
 if (existsSync(installed)) inputs.push(installed);
-write(path.join(dist, inputsList), `${JSON.stringify(inputs.map((file) => path.relative(dist, file).split(path.sep).join('/')), null, 1)}\n`);
+write(
+  path.join(dist, inputsList),
+  `${JSON.stringify(
+    inputs.map((file) => path.relative(dist, file).split(path.sep).join('/')),
+    null,
+    1,
+  )}\n`,
+);
 
 rmSync(path.join(dist, chunks), { recursive: true, force: true });
 const outputs = result.outputFiles.sort((a, b) => Number(a.path.endsWith(entry)) - Number(b.path.endsWith(entry)));

@@ -53,7 +53,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     requestIdHeader: false,
     ajv: { customOptions: { allErrors: true } },
     // Each route's schemas are compiled on its first use rather than all at start-up.
-    schemaController: { compilersFactory: { buildValidator: schemas.buildValidator, buildSerializer: schemas.buildSerializer } },
+    schemaController: {
+      compilersFactory: { buildValidator: schemas.buildValidator, buildSerializer: schemas.buildSerializer },
+    },
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
     // First start seeds the demo PDFs inside a plugin; on a loaded machine that outlasts the 10 s default.

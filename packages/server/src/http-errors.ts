@@ -37,5 +37,9 @@ export const httpErrors = {
       { 'Retry-After': String(retryAfterSeconds) },
     ),
   serviceUnavailable: () =>
-    new ApiError(503, { detail: serverMessages.serviceUnavailable, code: errorCodes.serviceUnavailable }, { 'Retry-After': '5' }),
+    new ApiError(
+      503,
+      { detail: serverMessages.serviceUnavailable, code: errorCodes.serviceUnavailable },
+      { 'Retry-After': '5' },
+    ),
 };

@@ -14,7 +14,9 @@ declare module 'vitest' {
  * `TEST_DIALECTS=sqlite` runs SQLite only (for a quick local loop; CI always runs both).
  */
 export default async function setup(project: TestProject) {
-  const dialects = (process.env.TEST_DIALECTS ?? 'sqlite,postgres').split(',').map((d) => d.trim()) as ('sqlite' | 'postgres')[];
+  const dialects = (process.env.TEST_DIALECTS ?? 'sqlite,postgres').split(',').map((d) => d.trim()) as (
+    'sqlite' | 'postgres'
+  )[];
   project.provide('dialects', dialects);
   project.provide('pgAdminUrl', '');
   if (!dialects.includes('postgres')) return;

@@ -28,7 +28,17 @@ describe('findChromium', () => {
   it('finds an executable with quiet headless flags, and it renders a page', async () => {
     const found = await findChromium();
     accessSync(found.executablePath, constants.X_OK);
-    expect(found.args).toEqual(expect.arrayContaining(['--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']));
+    expect(found.args).toEqual(
+      expect.arrayContaining([
+        '--headless',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ]),
+    );
     if (process.getuid?.() === 0) expect(found.args).toContain('--no-sandbox');
     const { text, launchMs } = await renderHeading(found);
     console.log(`chromium (${found.source}, ${found.executablePath}) launched in ${launchMs} ms`);

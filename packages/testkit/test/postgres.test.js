@@ -26,7 +26,9 @@ describe('startPostgres', () => {
   let pgc;
   beforeAll(async () => {
     pgc = await startPostgres();
-    console.log(`postgres started in ${pgc.timings.totalMs} ms (template ${pgc.timings.templateMs} ms, server ${pgc.timings.startMs} ms)`);
+    console.log(
+      `postgres started in ${pgc.timings.totalMs} ms (template ${pgc.timings.templateMs} ms, server ${pgc.timings.startMs} ms)`,
+    );
   });
   afterAll(async () => {
     await pgc?.stop();
@@ -34,7 +36,11 @@ describe('startPostgres', () => {
 
   it('serves the test database on 127.0.0.1 with fsync on', async () => {
     expect(pgc.url).toBe(`postgres://postgres@127.0.0.1:${pgc.port}/test`);
-    const [row] = await query(pgc.url, 'SELECT current_database() AS db, current_setting($1) AS fsync, inet_server_addr()::text AS addr', ['fsync']);
+    const [row] = await query(
+      pgc.url,
+      'SELECT current_database() AS db, current_setting($1) AS fsync, inet_server_addr()::text AS addr',
+      ['fsync'],
+    );
     expect(row).toEqual({ db: 'test', fsync: 'on', addr: '127.0.0.1/32' });
   });
 

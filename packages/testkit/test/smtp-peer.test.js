@@ -51,7 +51,9 @@ describe('startSmtpPeer', () => {
     await send({ to: 'carol@example.test', subject: 'not this one' });
     await send({ to: 'bob@example.test', subject: 'this one' });
     expect((await waiting).subject).toBe('this one');
-    await expect(peer.waitForMail({ to: 'nobody@example.test', since, timeoutMs: 200 })).rejects.toThrow(/no mail to nobody@example.test within 200 ms.*not this one/);
+    await expect(peer.waitForMail({ to: 'nobody@example.test', since, timeoutMs: 200 })).rejects.toThrow(
+      /no mail to nobody@example.test within 200 ms.*not this one/,
+    );
   });
 
   it('refuses at RCPT with 451, then delivers once it accepts again', async () => {

@@ -48,11 +48,7 @@ export function headerOf(init: RequestInit | undefined, name: string): string | 
 /** Shows where the router went, so tests can assert navigation. */
 function LocationProbe() {
   const location = useLocation();
-  return (
-    <output data-testid="location">
-      {location.pathname + location.search}
-    </output>
-  );
+  return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
 export interface RouteOptions {

@@ -50,7 +50,12 @@ export function createJwt(secretKey: string) {
         verified.add(token, payload);
       }
       const userId = Number(payload.sub);
-      if (payload.token_type !== type || typeof payload.sid !== 'string' || typeof payload.sub !== 'string' || !Number.isSafeInteger(userId)) {
+      if (
+        payload.token_type !== type ||
+        typeof payload.sid !== 'string' ||
+        typeof payload.sub !== 'string' ||
+        !Number.isSafeInteger(userId)
+      ) {
         return null;
       }
       return { userId, sessionId: payload.sid, type };

@@ -7,19 +7,32 @@ import { emailKey, findUserByEmail, setPasswordHash } from '../repositories/user
  * An unknown e-mail costs one password verification too, so neither the answer nor its timing tells
  * whether the account exists. A success takes its counted attempt back: only failures count.
  */
-export async function checkCredentials(app: FastifyInstance, ip: string, email: string, password: string): Promise<UserRow | null> {
+export async function checkCredentials(
+  app: FastifyInstance,
+  ip: string,
+  email: string,
+  password: string,
+): Promise<UserRow | null> {
   const ticket = await app.rateLimits.consume('login', { account: emailKey(email), ip });
   const user = await findUserByEmail(app.db, email);
-  const ok = user ? await app.passwords.verify(user.password_hash, password) : await app.passwords.verifyDecoy(password);
+  const ok = user
+    ? await app.passwords.verify(user.password_hash, password)
+    : await app.passwords.verifyDecoy(password);
   if (!user || !ok) return null;
   await ticket.refund();
   // The hashing cost was raised since this hash was made: store one at today's cost.
-  if (app.passwords.needsRehash(user.password_hash)) await setPasswordHash(app.db, user.id, await app.passwords.hash(password));
+  if (app.passwords.needsRehash(user.password_hash))
+    await setPasswordHash(app.db, user.id, await app.passwords.hash(password));
   return user;
 }
 
 /** Checks the password of a known user (a password change), under the same failed-login limit. */
-export async function checkOwnPassword(app: FastifyInstance, ip: string, user: UserRow, password: string): Promise<boolean> {
+export async function checkOwnPassword(
+  app: FastifyInstance,
+  ip: string,
+  user: UserRow,
+  password: string,
+): Promise<boolean> {
   const ticket = await app.rateLimits.consume('login', { account: user.email_key, ip });
   const ok = await app.passwords.verify(user.password_hash, password);
   if (ok) await ticket.refund();

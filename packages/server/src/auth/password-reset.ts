@@ -11,7 +11,13 @@ import { hashResetToken, looksLikeResetToken, newResetToken } from './reset-toke
  * the rate-limit counts), so the answer is the same in status, body and timing; the mail itself is
  * sent by the outbox worker after the answer, so no mail server's latency shows either.
  */
-export async function requestReset(app: FastifyInstance, ip: string, email: string, path: string, log: FastifyBaseLogger): Promise<void> {
+export async function requestReset(
+  app: FastifyInstance,
+  ip: string,
+  email: string,
+  path: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
   const user = await findUserByEmail(app.db, email);
   const { token, hash } = newResetToken();
   // From PUBLIC_URL, never from the request's Host header: a forged Host cannot redirect the link.
@@ -25,7 +31,8 @@ export async function requestReset(app: FastifyInstance, ip: string, email: stri
   if (!user) return;
   app.mailer.wake();
   // The contract's local mode: with no mail server, the log is how a person gets the link.
-  if (app.mailer.kind === 'file') log.info(`Password reset link for ${user.email} (no SMTP_URL, so it is only in DATA_DIR/mail and here): ${link}`);
+  if (app.mailer.kind === 'file')
+    log.info(`Password reset link for ${user.email} (no SMTP_URL, so it is only in DATA_DIR/mail and here): ${link}`);
 }
 
 /** The usable (unused, unexpired) token's row, or undefined. */
@@ -38,7 +45,11 @@ export async function findResetToken(app: FastifyInstance, token: string) {
  * Sets the new password, uses the token (and every other unused one of the user) up, and ends every
  * session of the user, all in one transaction. False when the token was used meanwhile.
  */
-export async function completeReset(app: FastifyInstance, tokenRow: { id: number; userId: number }, password: string): Promise<boolean> {
+export async function completeReset(
+  app: FastifyInstance,
+  tokenRow: { id: number; userId: number },
+  password: string,
+): Promise<boolean> {
   const hash = await app.passwords.hash(password);
   return app.db.transaction().execute(async (trx) => {
     if (!(await useResetToken(trx, tokenRow.id, tokenRow.userId))) return false;

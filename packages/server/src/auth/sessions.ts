@@ -67,7 +67,9 @@ export function createSessionService(db: Kysely<Database>, jwt: Jwt, lifetimes: 
     /** Who is calling with this access or refresh token, while its session lives; null otherwise. */
     async authenticate(token: string, type: 'access' | 'refresh'): Promise<Principal | null> {
       const live = await principalOf(token, type);
-      return live && { userId: live.userId, email: live.email, sessionId: live.sessionId, newsRevision: live.newsRevision };
+      return (
+        live && { userId: live.userId, email: live.email, sessionId: live.sessionId, newsRevision: live.newsRevision }
+      );
     },
     end: (sessionId: string) => sessions.endSession(db, sessionId),
     endAllOfUser: (userId: number, keepSessionId?: string) => sessions.endUserSessions(db, userId, keepSessionId),

@@ -44,7 +44,10 @@ function textOf(headers: Record<string, string>, body: string): string {
 
 export function decodeQuotedPrintable(text: string): string {
   // Escape literal `%` first, then turn each =XX into %XX, so decodeURIComponent rebuilds UTF-8 from bytes.
-  const escaped = text.replace(/=\n/g, '').replace(/%/g, '%25').replace(/=([0-9A-F]{2})/gi, '%$1');
+  const escaped = text
+    .replace(/=\n/g, '')
+    .replace(/%/g, '%25')
+    .replace(/=([0-9A-F]{2})/gi, '%$1');
   try {
     return decodeURIComponent(escaped);
   } catch {
@@ -57,6 +60,8 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi, (_, _charset: string, kind: string, data: string) =>
-      kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
     );
 }

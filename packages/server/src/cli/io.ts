@@ -16,7 +16,10 @@ export const processIo = (): CliIo => ({
 
 /** A failure the operator can fix: printed without a stack trace, with its exit code. */
 export class CliError extends Error {
-  constructor(message: string, readonly exitCode = 1) {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
     super(message);
   }
 }

@@ -18,7 +18,8 @@ export const mailCommand: Command = {
   options: { last: { type: 'string' } },
   async run(app, { values, positionals }, io) {
     const last = values.last === undefined ? 5 : Number(values.last);
-    if (positionals.length > 0 || !Number.isInteger(last) || last < 1) throw usageError(`Usage: hello-admin ${this.usage} (N a whole number from 1)`);
+    if (positionals.length > 0 || !Number.isInteger(last) || last < 1)
+      throw usageError(`Usage: hello-admin ${this.usage} (N a whole number from 1)`);
     if (app.config.smtpUrl) {
       const rows = await recentMails(app.db, last);
       const seal = createBodySeal(app.config.secretKey);
@@ -31,18 +32,46 @@ export const mailCommand: Command = {
       };
       if (rows.length === 0) io.out('The outbox is empty.');
       for (const row of rows) {
-        const state = row.sent_at ? `sent ${row.sent_at}` : row.failed_at ? `given up ${row.failed_at}` : `pending (${row.attempts} attempts)`;
-        io.out([RULE, `#${row.id}  ${row.created_at}  ${state}`, `To: ${row.recipient}`, `Subject: ${row.subject}`, '', body(row.body_text)].join('\n'));
+        const state = row.sent_at
+          ? `sent ${row.sent_at}`
+          : row.failed_at
+            ? `given up ${row.failed_at}`
+            : `pending (${row.attempts} attempts)`;
+        io.out(
+          [
+            RULE,
+            `#${row.id}  ${row.created_at}  ${state}`,
+            `To: ${row.recipient}`,
+            `Subject: ${row.subject}`,
+            '',
+            body(row.body_text),
+          ].join('\n'),
+        );
       }
       return;
     }
     const dir = path.join(app.config.dataDir, 'mail');
-    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort().reverse().slice(0, last);
+    const names = (await readdir(dir).catch(() => [] as string[]))
+      .filter((n) => n.endsWith('.eml'))
+      .sort()
+      .reverse()
+      .slice(0, last);
     if (names.length === 0) io.out(`No mail in ${dir}.`);
     for (const name of names) {
       const mail = parseEml(await readFile(path.join(dir, name), 'utf8'));
       const h = mail.headers;
-      io.out([RULE, name, `Date: ${h.date ?? ''}`, `From: ${h.from ?? ''}`, `To: ${h.to ?? ''}`, `Subject: ${h.subject ?? ''}`, '', mail.text.trimEnd()].join('\n'));
+      io.out(
+        [
+          RULE,
+          name,
+          `Date: ${h.date ?? ''}`,
+          `From: ${h.from ?? ''}`,
+          `To: ${h.to ?? ''}`,
+          `Subject: ${h.subject ?? ''}`,
+          '',
+          mail.text.trimEnd(),
+        ].join('\n'),
+      );
     }
   },
 };

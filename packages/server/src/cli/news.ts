@@ -20,12 +20,21 @@ export const newsCommand: Command = {
     const [action, ...rest] = positionals;
     if (action === 'list' && rest.length === 0) {
       const last = values.last === undefined ? 20 : Number(values.last);
-      if (!Number.isInteger(last) || last < 1) throw usageError(`Usage: hello-admin ${USAGE} (N a whole number from 1)`);
+      if (!Number.isInteger(last) || last < 1)
+        throw usageError(`Usage: hello-admin ${USAGE} (N a whole number from 1)`);
       const items = await newestItems(app, last);
       io.out(['id'.padStart(7), 'created (UTC)'.padEnd(20), 'files', 'author'.padEnd(32), 'title'].join('  '));
       for (const item of items) {
         const created = item.created_at.slice(0, 19).replace('T', ' ');
-        io.out([String(item.id).padStart(7), created.padEnd(20), String(item.files.length).padStart(5), item.author.padEnd(32), oneLine(item.title)].join('  '));
+        io.out(
+          [
+            String(item.id).padStart(7),
+            created.padEnd(20),
+            String(item.files.length).padStart(5),
+            item.author.padEnd(32),
+            oneLine(item.title),
+          ].join('  '),
+        );
       }
       io.out(`${items.length} item${items.length === 1 ? '' : 's'}`);
       return;
@@ -33,7 +42,8 @@ export const newsCommand: Command = {
     if (action === 'delete' && rest.length === 1 && values.last === undefined) {
       const id = parseId(rest[0]);
       if (id === undefined) throw usageError(`ID must be a whole number from 1, not "${rest[0]}".`);
-      if (!(await deleteNewsItemWithFiles({ db: app.db, uploads: app.uploads, log: app.log }, id))) throw new CliError(`No news item ${id}.`);
+      if (!(await deleteNewsItemWithFiles({ db: app.db, uploads: app.uploads, log: app.log }, id)))
+        throw new CliError(`No news item ${id}.`);
       io.out(`Deleted news item ${id} and its files.`);
       return;
     }

@@ -8,7 +8,6 @@ import { newsCommand } from './news.js';
 import { addPdfCommand, listPdfsCommand } from './pdfs.js';
 import { createUserCommand } from './users.js';
 
-
 const commands: Record<string, Command> = {
   'create-user': createUserCommand,
   'add-pdf': addPdfCommand,
@@ -18,11 +17,20 @@ const commands: Record<string, Command> = {
 };
 
 const help = () =>
-  ['Usage: hello-admin <command> [options]', '', ...Object.values(commands).map((c) => `  ${c.usage.padEnd(44)} ${c.summary}`), '',
-    'Configuration comes from the environment and .env, as for the server.'].join('\n');
+  [
+    'Usage: hello-admin <command> [options]',
+    '',
+    ...Object.values(commands).map((c) => `  ${c.usage.padEnd(44)} ${c.summary}`),
+    '',
+    'Configuration comes from the environment and .env, as for the server.',
+  ].join('\n');
 
 /** Runs one command and resolves its exit code; never throws for an operator's mistake. */
-export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env, io: CliIo = processIo()): Promise<number> {
+export async function runCli(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  io: CliIo = processIo(),
+): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
     io.out(help());

@@ -15,7 +15,10 @@ type Db = Kysely<Database>;
  * promises of Kysely's driver, which cost as much again as the query; inside a transaction, through
  * Kysely as any other query.
  */
-export function precompiled<P extends readonly unknown[], R>(samples: P, build: (db: Db, ...params: P) => Compilable<R>) {
+export function precompiled<P extends readonly unknown[], R>(
+  samples: P,
+  build: (db: Db, ...params: P) => Compilable<R>,
+) {
   const compiledFor = new WeakMap<Db, { compiled: ReturnType<Compilable<R>['compile']>; positions: number[] }>();
 
   function compile(db: Db) {
@@ -37,6 +40,9 @@ export function precompiled<P extends readonly unknown[], R>(samples: P, build: 
     // Values the query binds itself (constants in `build`) stay; each param takes its sample's place.
     const parameters = [...compiled.parameters];
     for (let i = 0; i < params.length; i++) parameters[positions[i]!] = params[i];
-    return (readNow(db, compiled.sql, parameters) as R[] | undefined) ?? (await db.executeQuery<R>({ ...compiled, parameters })).rows;
+    return (
+      (readNow(db, compiled.sql, parameters) as R[] | undefined) ??
+      (await db.executeQuery<R>({ ...compiled, parameters })).rows
+    );
   };
 }

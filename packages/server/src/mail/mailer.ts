@@ -13,7 +13,12 @@ import { fileTransport, smtpTransport } from './transport.js';
  * or, with no mail server configured, writes it as an `.eml` file in `DATA_DIR/mail/`. A request
  * therefore never waits for, nor fails because of, a mail server.
  */
-export function createMailer(db: Kysely<Database>, config: Config, log: FastifyBaseLogger, options: Partial<OutboxOptions> = {}) {
+export function createMailer(
+  db: Kysely<Database>,
+  config: Config,
+  log: FastifyBaseLogger,
+  options: Partial<OutboxOptions> = {},
+) {
   const transport = config.smtpUrl
     ? smtpTransport(config.smtpUrl, config.mailFrom)
     : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom);

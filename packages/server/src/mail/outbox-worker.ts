@@ -40,7 +40,13 @@ const scrub = (body: string) => redactUrl(body);
  * passes, or `wake()` says new mail was committed. Failures are retried with exponential back-off; a
  * mail server that is down or refusing only delays mail, it never fails the call that queued it.
  */
-export function createOutboxWorker(db: Kysely<Database>, seal: BodySeal, transport: MailTransport, log: FastifyBaseLogger, options: OutboxOptions) {
+export function createOutboxWorker(
+  db: Kysely<Database>,
+  seal: BodySeal,
+  transport: MailTransport,
+  log: FastifyBaseLogger,
+  options: OutboxOptions,
+) {
   let running = false;
   let woken = false;
   let interrupt: (() => void) | undefined;

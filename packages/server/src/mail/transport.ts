@@ -29,7 +29,12 @@ const message = (from: string, mail: Parameters<MailTransport['deliver']>[0]) =>
  * once, so a malformed SMTP_URL stops the start instead of failing every delivery.
  */
 export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer().createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  const transporter = nodemailer().createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     kind: 'smtp',
     async deliver(mail) {

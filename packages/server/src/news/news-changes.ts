@@ -39,7 +39,12 @@ export function createNewsItem(
 }
 
 /** The author's edit (repositories/news.ts, editNewsItem); throws NewsEditRefused when it is not made. */
-export function editNewsItemWithFiles(deps: NewsDeps, id: number, authorId: number, edit: NewsEdit): Promise<NewsEditDone> {
+export function editNewsItemWithFiles(
+  deps: NewsDeps,
+  id: number,
+  authorId: number,
+  edit: NewsEdit,
+): Promise<NewsEditDone> {
   return changeWithFiles(
     deps.uploads,
     {

@@ -74,11 +74,28 @@ export function drawChrome(doc: PDFDocument, fonts: Fonts, theme: Theme, title: 
     page.drawText(title, { x: MARGIN, y: height - 62, size: 24, font: fonts.bold, color: WHITE });
     const labelSize = 22;
     const labelWidth = fonts.bold.widthOfTextAtSize(label, labelSize);
-    page.drawText(label, { x: width - MARGIN - labelWidth, y: height - 60, size: labelSize, font: fonts.bold, color: WHITE });
+    page.drawText(label, {
+      x: width - MARGIN - labelWidth,
+      y: height - 60,
+      size: labelSize,
+      font: fonts.bold,
+      color: WHITE,
+    });
     const kickerWidth = fonts.regular.widthOfTextAtSize(kicker, 9);
-    page.drawText(kicker, { x: width - MARGIN - kickerWidth, y: height - 32, size: 9, font: fonts.regular, color: theme.tint });
+    page.drawText(kicker, {
+      x: width - MARGIN - kickerWidth,
+      y: height - 32,
+      size: 9,
+      font: fonts.regular,
+      color: theme.tint,
+    });
 
-    page.drawLine({ start: { x: MARGIN, y: FOOTER_Y + 14 }, end: { x: width - MARGIN, y: FOOTER_Y + 14 }, thickness: 0.5, color: MUTED });
+    page.drawLine({
+      start: { x: MARGIN, y: FOOTER_Y + 14 },
+      end: { x: width - MARGIN, y: FOOTER_Y + 14 },
+      thickness: 0.5,
+      color: MUTED,
+    });
     page.drawText(`Hello all!  |  ${title}`, { x: MARGIN, y: FOOTER_Y, size: 9, font: fonts.regular, color: MUTED });
     const footWidth = fonts.bold.widthOfTextAtSize(label, 10);
     page.drawText(label, { x: width - MARGIN - footWidth, y: FOOTER_Y, size: 10, font: fonts.bold, color: TEXT });
@@ -100,7 +117,11 @@ export class PageWriter {
   private readonly left = MARGIN;
   private readonly width = A4.width - 2 * MARGIN;
 
-  constructor(doc: PDFDocument, private readonly fonts: Fonts, private readonly theme: Theme) {
+  constructor(
+    doc: PDFDocument,
+    private readonly fonts: Fonts,
+    private readonly theme: Theme,
+  ) {
     this.page = doc.addPage([A4.width, A4.height]);
     this.y = A4.height - BAND_HEIGHT - 44;
   }
@@ -123,7 +144,10 @@ export class PageWriter {
     return this;
   }
 
-  paragraph(text: string, { size = 11, font = this.fonts.regular, color = TEXT, indent = 0, after = 9 }: TextOptions = {}): this {
+  paragraph(
+    text: string,
+    { size = 11, font = this.fonts.regular, color = TEXT, indent = 0, after = 9 }: TextOptions = {},
+  ): this {
     const leading = size * 1.45;
     for (const line of wrap(text, font, size, this.width - indent)) {
       const top = this.take(leading);
@@ -138,7 +162,13 @@ export class PageWriter {
       const marker = numbered ? `${i + 1}.` : '\u2022';
       const markerTop = this.y;
       this.paragraph(item, { size, indent: 18, after: 4 });
-      this.page.drawText(marker, { x: this.left + 2, y: markerTop - size, size, font: this.fonts.bold, color: this.theme.accent });
+      this.page.drawText(marker, {
+        x: this.left + 2,
+        y: markerTop - size,
+        size,
+        font: this.fonts.bold,
+        color: this.theme.accent,
+      });
     });
     return this.space(6);
   }
@@ -154,7 +184,13 @@ export class PageWriter {
     this.page.drawRectangle({ x: this.left, y: top - height, width: 5, height, color: this.theme.accent });
     let y = top - 14;
     if (title) {
-      this.page.drawText(title, { x: this.left + 20, y: y - 12, size: 12.5, font: this.fonts.bold, color: this.theme.accent });
+      this.page.drawText(title, {
+        x: this.left + 20,
+        y: y - 12,
+        size: 12.5,
+        font: this.fonts.bold,
+        color: this.theme.accent,
+      });
       y -= 20;
     }
     for (const block of wrapped) {
@@ -178,22 +214,61 @@ export class PageWriter {
     const { accent, tint } = this.theme;
     const page = this.page;
     page.drawRectangle({ x: x0, y: y0, width: this.width, height, color: tint });
-    page.drawCircle({ x: x0 + this.width * (0.75 - 0.5 * (variant % 2)), y: y0 + height * 0.72, size: height * 0.12, color: rgb(1, 0.84, 0.4) });
+    page.drawCircle({
+      x: x0 + this.width * (0.75 - 0.5 * (variant % 2)),
+      y: y0 + height * 0.72,
+      size: height * 0.12,
+      color: rgb(1, 0.84, 0.4),
+    });
     // Hills: quadratic curves from the ground line (pdf-lib's SVG y axis points down).
     const w = this.width;
-    page.drawSvgPath(`M 0 0 Q ${w * 0.3} ${-height * 0.9} ${w * 0.65} 0 Z`, { x: x0, y: y0, color: accent, opacity: 0.22 });
-    page.drawSvgPath(`M 0 0 Q ${w * 0.3} ${-height * 0.7} ${w * 0.6} 0 Z`, { x: x0 + w * 0.4, y: y0, color: accent, opacity: 0.32 });
+    page.drawSvgPath(`M 0 0 Q ${w * 0.3} ${-height * 0.9} ${w * 0.65} 0 Z`, {
+      x: x0,
+      y: y0,
+      color: accent,
+      opacity: 0.22,
+    });
+    page.drawSvgPath(`M 0 0 Q ${w * 0.3} ${-height * 0.7} ${w * 0.6} 0 Z`, {
+      x: x0 + w * 0.4,
+      y: y0,
+      color: accent,
+      opacity: 0.32,
+    });
     page.drawRectangle({ x: x0, y: y0, width: w, height: 6, color: rgb(0.3, 0.55, 0.3), opacity: 0.7 });
     const houses = 5 + (variant % 3);
     for (let i = 0; i < houses; i++) {
       const hw = 34 + ((i * 7 + variant * 5) % 3) * 8;
       const h = 30 + ((i * 11 + variant * 3) % 4) * 9;
       const hx = x0 + 24 + i * ((w - 80) / houses);
-      page.drawRectangle({ x: hx, y: y0, width: hw, height: h, color: i % 2 ? WHITE : rgb(0.96, 0.94, 0.9), borderColor: accent, borderWidth: 1 });
+      page.drawRectangle({
+        x: hx,
+        y: y0,
+        width: hw,
+        height: h,
+        color: i % 2 ? WHITE : rgb(0.96, 0.94, 0.9),
+        borderColor: accent,
+        borderWidth: 1,
+      });
       page.drawSvgPath(`M 0 0 L ${hw / 2 + 4} -16 L ${hw + 8} 0 Z`, { x: hx - 4, y: y0 + h, color: accent });
       page.drawRectangle({ x: hx + hw / 2 - 5, y: y0, width: 10, height: 16, color: accent, opacity: 0.6 });
-      page.drawRectangle({ x: hx + 5, y: y0 + h - 14, width: 8, height: 8, color: tint, borderColor: accent, borderWidth: 0.5 });
-      page.drawRectangle({ x: hx + hw - 13, y: y0 + h - 14, width: 8, height: 8, color: tint, borderColor: accent, borderWidth: 0.5 });
+      page.drawRectangle({
+        x: hx + 5,
+        y: y0 + h - 14,
+        width: 8,
+        height: 8,
+        color: tint,
+        borderColor: accent,
+        borderWidth: 0.5,
+      });
+      page.drawRectangle({
+        x: hx + hw - 13,
+        y: y0 + h - 14,
+        width: 8,
+        height: 8,
+        color: tint,
+        borderColor: accent,
+        borderWidth: 0.5,
+      });
       const tx = hx + hw + 10;
       page.drawRectangle({ x: tx - 1.5, y: y0, width: 3, height: 14, color: rgb(0.45, 0.32, 0.2) });
       page.drawCircle({ x: tx, y: y0 + 22, size: 10, color: rgb(0.3, 0.55, 0.3) });
@@ -207,12 +282,31 @@ export class PageWriter {
     const height = 54 + fields.length * 28 + 26;
     const top = this.take(height);
     const page = this.page;
-    page.drawRectangle({ x: this.left, y: top - height, width: this.width, height, borderColor: this.theme.accent, borderWidth: 1.2, borderDashArray: [5, 3] });
-    page.drawText(title, { x: this.left + 16, y: top - 26, size: 12.5, font: this.fonts.bold, color: this.theme.accent });
+    page.drawRectangle({
+      x: this.left,
+      y: top - height,
+      width: this.width,
+      height,
+      borderColor: this.theme.accent,
+      borderWidth: 1.2,
+      borderDashArray: [5, 3],
+    });
+    page.drawText(title, {
+      x: this.left + 16,
+      y: top - 26,
+      size: 12.5,
+      font: this.fonts.bold,
+      color: this.theme.accent,
+    });
     fields.forEach((field, i) => {
       const y = top - 56 - i * 28;
       page.drawText(field, { x: this.left + 16, y, size: 10.5, font: this.fonts.regular, color: TEXT });
-      page.drawLine({ start: { x: this.left + 110, y: y - 2 }, end: { x: this.left + this.width - 16, y: y - 2 }, thickness: 0.6, color: MUTED });
+      page.drawLine({
+        start: { x: this.left + 110, y: y - 2 },
+        end: { x: this.left + this.width - 16, y: y - 2 },
+        thickness: 0.6,
+        color: MUTED,
+      });
     });
     let x = this.left + 16;
     const y = top - 56 - fields.length * 28;
@@ -232,7 +326,13 @@ export class PageWriter {
     const right = this.left + this.width - 20;
     this.page.drawRectangle({ x: this.left, y: top - height, width: this.width, height, color: this.theme.tint });
     this.page.drawRectangle({ x: this.left, y: top - height, width: 5, height, color: this.theme.accent });
-    this.page.drawText(title, { x: this.left + 20, y: top - 26, size: 12.5, font: this.fonts.bold, color: this.theme.accent });
+    this.page.drawText(title, {
+      x: this.left + 20,
+      y: top - 26,
+      size: 12.5,
+      font: this.fonts.bold,
+      color: this.theme.accent,
+    });
     entries.forEach(([entry, pageNo], i) => {
       const y = top - 52 - i * 22;
       const number = String(pageNo);
@@ -240,8 +340,11 @@ export class PageWriter {
       const entryWidth = this.fonts.regular.widthOfTextAtSize(entry, size);
       this.page.drawText(entry, { x: this.left + 20, y, size, font: this.fonts.regular, color: TEXT });
       this.page.drawLine({
-        start: { x: this.left + 26 + entryWidth, y: y + 2 }, end: { x: right - numberWidth - 6, y: y + 2 },
-        thickness: 1, color: MUTED, dashArray: [1, 3],
+        start: { x: this.left + 26 + entryWidth, y: y + 2 },
+        end: { x: right - numberWidth - 6, y: y + 2 },
+        thickness: 1,
+        color: MUTED,
+        dashArray: [1, 3],
       });
       this.page.drawText(number, { x: right - numberWidth, y, size, font: this.fonts.bold, color: this.theme.accent });
     });
@@ -259,14 +362,21 @@ export class PageWriter {
       if (fill) this.page.drawRectangle({ x: this.left, y: top - height, width: this.width, height, color: fill });
       let x = this.left;
       wrapped.forEach((lines, i) => {
-        lines.forEach((line, j) => this.page.drawText(line, { x: x + 6, y: top - 5 - size - j * leading, size, font, color }));
+        lines.forEach((line, j) =>
+          this.page.drawText(line, { x: x + 6, y: top - 5 - size - j * leading, size, font, color }),
+        );
         x += cols[i]!;
       });
     };
     drawRow(header, this.fonts.bold, this.theme.accent, WHITE);
     rows.forEach((row, i) => drawRow(row, this.fonts.regular, i % 2 === 1 ? this.theme.tint : undefined, TEXT));
     const bottom = this.y;
-    this.page.drawLine({ start: { x: this.left, y: bottom }, end: { x: this.left + this.width, y: bottom }, thickness: 1, color: this.theme.accent });
+    this.page.drawLine({
+      start: { x: this.left, y: bottom },
+      end: { x: this.left + this.width, y: bottom },
+      thickness: 1,
+      color: this.theme.accent,
+    });
     return this.space(16);
   }
 }

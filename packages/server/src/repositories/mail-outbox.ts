@@ -13,7 +13,11 @@ export interface OutgoingMail {
  * Writes the mail to the outbox with its body as the caller sealed it (mail/body-seal.ts: the body
  * never reaches the database readable); pass a transaction so it commits with the change it reports.
  */
-export async function insertMail(db: Db, mail: OutgoingMail & { sealedText: string }, now = new Date()): Promise<number> {
+export async function insertMail(
+  db: Db,
+  mail: OutgoingMail & { sealedText: string },
+  now = new Date(),
+): Promise<number> {
   const row = await db
     .insertInto('mail_outbox')
     .values({
@@ -33,12 +37,20 @@ const pending = (db: Db) => db.selectFrom('mail_outbox').where('sent_at', 'is', 
 
 /** Undelivered mail whose next attempt is due, oldest first. */
 export function dueMails(db: Db, now: Date, limit: number): Promise<MailOutboxRow[]> {
-  return pending(db).selectAll().where('next_attempt_at', '<=', now.toISOString()).orderBy('next_attempt_at').orderBy('id').limit(limit).execute();
+  return pending(db)
+    .selectAll()
+    .where('next_attempt_at', '<=', now.toISOString())
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /** When the next undelivered mail is due, if any. */
 export async function nextAttemptAt(db: Db): Promise<Date | undefined> {
-  const row = await pending(db).select((eb) => eb.fn.min('next_attempt_at').as('next')).executeTakeFirst();
+  const row = await pending(db)
+    .select((eb) => eb.fn.min('next_attempt_at').as('next'))
+    .executeTakeFirst();
   return row?.next ? new Date(row.next) : undefined;
 }
 
@@ -47,7 +59,11 @@ export async function nextAttemptAt(db: Db): Promise<Date | undefined> {
  * whose update matched the due time it read wins, so instances sharing the database never send one
  * mail twice at once; a worker that dies mid-attempt leaves the mail to be retried when the lease ends.
  */
-export async function claimMail(db: Db, row: Pick<MailOutboxRow, 'id' | 'next_attempt_at'>, leaseUntil: Date): Promise<boolean> {
+export async function claimMail(
+  db: Db,
+  row: Pick<MailOutboxRow, 'id' | 'next_attempt_at'>,
+  leaseUntil: Date,
+): Promise<boolean> {
   const result = await db
     .updateTable('mail_outbox')
     .set({ next_attempt_at: leaseUntil.toISOString() })
@@ -59,16 +75,41 @@ export async function claimMail(db: Db, row: Pick<MailOutboxRow, 'id' | 'next_at
 }
 
 /** Delivered. The body is replaced by a copy with its secrets removed: a sent reset link has no business staying in the database. */
-export async function markSent(db: Db, id: number, attempts: number, sealedScrubbedBody: string, now = new Date()): Promise<void> {
-  await db.updateTable('mail_outbox').set({ sent_at: now.toISOString(), attempts, body_text: sealedScrubbedBody, last_error: null }).where('id', '=', id).execute();
+export async function markSent(
+  db: Db,
+  id: number,
+  attempts: number,
+  sealedScrubbedBody: string,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ sent_at: now.toISOString(), attempts, body_text: sealedScrubbedBody, last_error: null })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function markRetry(db: Db, id: number, attempts: number, nextAttempt: Date, error: string): Promise<void> {
-  await db.updateTable('mail_outbox').set({ attempts, next_attempt_at: nextAttempt.toISOString(), last_error: error }).where('id', '=', id).execute();
+  await db
+    .updateTable('mail_outbox')
+    .set({ attempts, next_attempt_at: nextAttempt.toISOString(), last_error: error })
+    .where('id', '=', id)
+    .execute();
 }
 
-export async function markGivenUp(db: Db, id: number, attempts: number, sealedScrubbedBody: string, error: string, now = new Date()): Promise<void> {
-  await db.updateTable('mail_outbox').set({ attempts, failed_at: now.toISOString(), body_text: sealedScrubbedBody, last_error: error }).where('id', '=', id).execute();
+export async function markGivenUp(
+  db: Db,
+  id: number,
+  attempts: number,
+  sealedScrubbedBody: string,
+  error: string,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ attempts, failed_at: now.toISOString(), body_text: sealedScrubbedBody, last_error: error })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** The newest mails, for operators (the command-line tool). */

@@ -33,7 +33,10 @@ export async function existingPdfIds(db: Db, ids: number[]): Promise<Set<number>
 }
 
 export async function nextPdfId(db: Db): Promise<number> {
-  const row = await db.selectFrom('pdfs').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+  const row = await db
+    .selectFrom('pdfs')
+    .select((eb) => eb.fn.max('id').as('max'))
+    .executeTakeFirst();
   return Number(row?.max ?? 0) + 1;
 }
 
@@ -41,7 +44,11 @@ export async function nextPdfId(db: Db): Promise<number> {
 export async function knownPdfNames(db: Db, names: string[]): Promise<Set<string>> {
   const known = new Set<string>();
   for (let i = 0; i < names.length; i += 500) {
-    const rows = await db.selectFrom('pdfs').select('storage_name').where('storage_name', 'in', names.slice(i, i + 500)).execute();
+    const rows = await db
+      .selectFrom('pdfs')
+      .select('storage_name')
+      .where('storage_name', 'in', names.slice(i, i + 500))
+      .execute();
     for (const row of rows) known.add(row.storage_name);
   }
   return known;

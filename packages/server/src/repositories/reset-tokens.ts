@@ -3,7 +3,13 @@ import type { Database } from '../db/schema.js';
 
 type Db = Kysely<Database>;
 
-export async function insertResetToken(db: Db, userId: number, tokenHash: string, lifetimeSeconds: number, now = new Date()): Promise<void> {
+export async function insertResetToken(
+  db: Db,
+  userId: number,
+  tokenHash: string,
+  lifetimeSeconds: number,
+  now = new Date(),
+): Promise<void> {
   await db
     .insertInto('password_reset_tokens')
     .values({
@@ -42,6 +48,11 @@ export async function useResetToken(db: Db, tokenId: number, userId: number, now
     .where('used_at', 'is', null)
     .executeTakeFirst();
   if (Number(mine.numUpdatedRows) !== 1) return false;
-  await db.updateTable('password_reset_tokens').set({ used_at: usedAt }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: usedAt })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
   return true;
 }

@@ -5,7 +5,12 @@ import type { Database, SessionRow } from '../db/schema.js';
 
 type Db = Kysely<Database>;
 
-export async function createSession(db: Db, userId: number, lifetimeSeconds: number, now = new Date()): Promise<SessionRow> {
+export async function createSession(
+  db: Db,
+  userId: number,
+  lifetimeSeconds: number,
+  now = new Date(),
+): Promise<SessionRow> {
   const session: SessionRow = {
     id: randomUUID(),
     user_id: userId,
@@ -41,7 +46,12 @@ const liveSessionsOfLength = new Map(
       db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['sessions.id as sessionId', 'sessions.expires_at as expiresAt', 'users.id as userId', 'users.email as email'])
+        .select([
+          'sessions.id as sessionId',
+          'sessions.expires_at as expiresAt',
+          'users.id as userId',
+          'users.email as email',
+        ])
         .select((eb) => eb.selectFrom('news_revision').select('revision').where('id', '=', 1).as('newsRevision'))
         .where('sessions.id', 'in', params.slice(0, -1))
         .where('sessions.ended_at', 'is', null)
@@ -59,22 +69,39 @@ const liveSessionsOfLength = new Map(
  * cost more than the query itself. Asked for every authenticated request (auth/live-session-checks.ts
  * gathers those of one event-loop turn), so each statement is compiled once (db/precompiled.ts).
  */
-export async function findLiveSessions(db: Db, sessionIds: readonly string[], now = new Date()): Promise<LiveSession[]> {
+export async function findLiveSessions(
+  db: Db,
+  sessionIds: readonly string[],
+  now = new Date(),
+): Promise<LiveSession[]> {
   const length = LIST_LENGTHS.find((each) => each >= sessionIds.length);
-  if (sessionIds.length === 0 || length === undefined) throw new RangeError(`findLiveSessions: ${sessionIds.length} ids`);
+  if (sessionIds.length === 0 || length === undefined)
+    throw new RangeError(`findLiveSessions: ${sessionIds.length} ids`);
   const ids = Array.from({ length }, (_, i) => sessionIds[Math.min(i, sessionIds.length - 1)]!);
   const rows = await liveSessionsOfLength.get(length)!(db, ...ids, now.toISOString());
   // No revision row (a damaged database) leaves it to the list to ask, and to say what is wrong.
-  return rows.map((row) => ({ ...row, newsRevision: row.newsRevision === null ? undefined : Number(row.newsRevision) }));
+  return rows.map((row) => ({
+    ...row,
+    newsRevision: row.newsRevision === null ? undefined : Number(row.newsRevision),
+  }));
 }
 
 export async function endSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
-  await db.updateTable('sessions').set({ ended_at: now.toISOString() }).where('id', '=', sessionId).where('ended_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ ended_at: now.toISOString() })
+    .where('id', '=', sessionId)
+    .where('ended_at', 'is', null)
+    .execute();
 }
 
 /** Ends every live session of the user, but `keepSessionId` when given. */
 export async function endUserSessions(db: Db, userId: number, keepSessionId?: string, now = new Date()): Promise<void> {
-  let query = db.updateTable('sessions').set({ ended_at: now.toISOString() }).where('user_id', '=', userId).where('ended_at', 'is', null);
+  let query = db
+    .updateTable('sessions')
+    .set({ ended_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null);
   if (keepSessionId) query = query.where('id', '!=', keepSessionId);
   await query.execute();
 }

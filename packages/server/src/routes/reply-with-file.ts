@@ -8,7 +8,13 @@ import { sendFileRange } from '../storage/send-file-range.js';
  * headers already set on the reply, then closes the file. Sent by hand (storage/send-file-range.ts
  * says why), so Fastify's onSend hooks do not run; its onResponse hooks and logging still do.
  */
-export async function replyWithFile(request: FastifyRequest, reply: FastifyReply, file: FileHandle, start: number, end: number) {
+export async function replyWithFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: FileHandle,
+  start: number,
+  end: number,
+) {
   reply.hijack();
   reply.raw.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
   try {

@@ -4,7 +4,15 @@ import { open, readFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database, PdfRow } from '../db/schema.js';
-import { deletePdf, existingPdfIds, findPdf, insertPdf, knownPdfNames, listPdfs, nextPdfId } from '../repositories/pdfs.js';
+import {
+  deletePdf,
+  existingPdfIds,
+  findPdf,
+  insertPdf,
+  knownPdfNames,
+  listPdfs,
+  nextPdfId,
+} from '../repositories/pdfs.js';
 import { cleanFileName } from './file-names.js';
 import { StagedFileStore } from './staged-files.js';
 

@@ -63,7 +63,9 @@ export class StagedFileStore {
 
   /** Removes files wherever they are (staged or published); missing files are fine. */
   async discard(names: string[]): Promise<void> {
-    await Promise.all(names.flatMap((name) => [rm(this.stagedPath(name), { force: true }), rm(this.finalPath(name), { force: true })]));
+    await Promise.all(
+      names.flatMap((name) => [rm(this.stagedPath(name), { force: true }), rm(this.finalPath(name), { force: true })]),
+    );
   }
 
   /**
@@ -87,7 +89,8 @@ export class StagedFileStore {
       const committed = await known(names);
       for (const name of names) {
         if (committed.has(name)) {
-          if (await rename(path.join(folder, name), this.finalPath(name)).then(() => true, ifMissing(false))) published += 1;
+          if (await rename(path.join(folder, name), this.finalPath(name)).then(() => true, ifMissing(false)))
+            published += 1;
         } else {
           await rm(path.join(folder, name), { force: true });
           removed += 1;

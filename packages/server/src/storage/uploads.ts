@@ -37,7 +37,10 @@ export function createUploadStore(dataDir: string) {
         }
       }
       await files.stage(storageName, observe(source));
-      const contentType = size === 0 ? 'application/octet-stream' : await sniffContentType(files.stagedPath(storageName), Buffer.concat(head), size);
+      const contentType =
+        size === 0
+          ? 'application/octet-stream'
+          : await sniffContentType(files.stagedPath(storageName), Buffer.concat(head), size);
       return { storageName, size, contentType };
     },
     publish: (names: string[]) => files.publish(names),

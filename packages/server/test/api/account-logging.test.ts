@@ -13,7 +13,11 @@ describe.each(dialects)('account calls in the server log (%s)', (dialect) => {
   let t: TestApp;
   const lines: string[] = [];
   beforeAll(async () => {
-    t = await buildTestApp(dialect, { LOG_LEVEL: 'info' }, { logStream: { write: (line) => void lines.push(line) }, outbox: { pollMs: 50 } });
+    t = await buildTestApp(
+      dialect,
+      { LOG_LEVEL: 'info' },
+      { logStream: { write: (line) => void lines.push(line) }, outbox: { pollMs: 50 } },
+    );
   });
   afterAll(() => t.close());
 

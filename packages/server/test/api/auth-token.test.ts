@@ -31,7 +31,10 @@ describe.each(dialects)('POST /api/v1/token/ and /token/refresh/ (%s)', (dialect
   });
 
   it('accepts multipart and url-encoded bodies alike', async () => {
-    for (const body of [multipart({ email: user.email, password: user.password }), urlEncoded({ email: user.email, password: user.password })]) {
+    for (const body of [
+      multipart({ email: user.email, password: user.password }),
+      urlEncoded({ email: user.email, password: user.password }),
+    ]) {
       const res = await t.app.inject({ method: 'POST', url: apiPaths.token, ...body });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toHaveProperty('access');
@@ -62,7 +65,11 @@ describe.each(dialects)('POST /api/v1/token/ and /token/refresh/ (%s)', (dialect
     expect(res.statusCode).toBe(200);
     const { access } = res.json();
     expect(Object.keys(res.json())).toEqual(['access']);
-    const profile = await t.app.inject({ method: 'GET', url: apiPaths.userProfile, headers: { authorization: `Bearer ${access}` } });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: apiPaths.userProfile,
+      headers: { authorization: `Bearer ${access}` },
+    });
     expect(profile.statusCode).toBe(200);
   });
 

@@ -12,7 +12,12 @@ describe.each(dialects)('PUT /api/v1/users/changepassword/ (%s)', (dialect) => {
   afterAll(() => t.close());
 
   const change = (access: string, payload: object) =>
-    t.app.inject({ method: 'PUT', url: apiPaths.changePassword, headers: { authorization: `Bearer ${access}` }, payload });
+    t.app.inject({
+      method: 'PUT',
+      url: apiPaths.changePassword,
+      headers: { authorization: `Bearer ${access}` },
+      payload,
+    });
 
   it('changes the password: 200 {refresh} of this session; every other session ends', async () => {
     const user = await createUser(t);
@@ -30,7 +35,9 @@ describe.each(dialects)('PUT /api/v1/users/changepassword/ (%s)', (dialect) => {
   it('keeps the calling session alive: its old refresh token still works', async () => {
     const user = await createUser(t);
     const next = goodPassword();
-    expect((await change(user.access, { old_password: user.password, new_password: next, confirm: next })).statusCode).toBe(200);
+    expect(
+      (await change(user.access, { old_password: user.password, new_password: next, confirm: next })).statusCode,
+    ).toBe(200);
     expect(await sessionStatus(t.app, user.refresh)).toEqual([200, 200]);
   });
 
@@ -45,14 +52,22 @@ describe.each(dialects)('PUT /api/v1/users/changepassword/ (%s)', (dialect) => {
 
   it('400 {confirm} when the confirmation differs', async () => {
     const user = await createUser(t);
-    const res = await change(user.access, { old_password: user.password, new_password: goodPassword(), confirm: goodPassword() });
+    const res = await change(user.access, {
+      old_password: user.password,
+      new_password: goodPassword(),
+      confirm: goodPassword(),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ confirm: ["The two password fields didn't match."] });
   });
 
   it('400 {new_password} for a password the rules refuse', async () => {
     const user = await createUser(t);
-    const res = await change(user.access, { old_password: user.password, new_password: 'password', confirm: 'password' });
+    const res = await change(user.access, {
+      old_password: user.password,
+      new_password: 'password',
+      confirm: 'password',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ new_password: ['This password is too common.'] });
   });
@@ -64,7 +79,11 @@ describe.each(dialects)('PUT /api/v1/users/changepassword/ (%s)', (dialect) => {
     expect(Object.keys(missing.json()).sort()).toEqual(['confirm', 'new_password', 'old_password']);
     const anonymous = await t.app.inject({ method: 'PUT', url: apiPaths.changePassword, payload: {} });
     expect(anonymous.statusCode).toBe(401);
-    const refreshAsBearer = await change(user.refresh, { old_password: user.password, new_password: 'x', confirm: 'x' });
+    const refreshAsBearer = await change(user.refresh, {
+      old_password: user.password,
+      new_password: 'x',
+      confirm: 'x',
+    });
     expect(refreshAsBearer.statusCode).toBe(401);
     expect(refreshAsBearer.json().code).toBe('token_not_valid');
   });

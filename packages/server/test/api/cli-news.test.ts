@@ -19,7 +19,12 @@ describe.each(dialects)('hello-admin news (%s)', (dialect) => {
 
   const post = async (title: string) => {
     const body = multipart({ title, content: 'c' }, [{ filename: 'note.txt', contentType: 'text/plain', data: 'x\n' }]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/localnews/new', headers: { ...tokenAuth(alice), ...body.headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/localnews/new',
+      headers: { ...tokenAuth(alice), ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(201);
     return res.json<NewsItem>();
   };
@@ -31,7 +36,9 @@ describe.each(dialects)('hello-admin news (%s)', (dialect) => {
     expect(all.code).toBe(0);
     const lines = all.out.split('\n');
     expect(lines[0]).toMatch(/^\s+id\s+created \(UTC\)\s+files\s+author\s+title$/);
-    expect(lines.slice(1, 4).map((line) => line.trim().split(/\s+/)[0])).toEqual(items.map((i) => String(i.id)).reverse());
+    expect(lines.slice(1, 4).map((line) => line.trim().split(/\s+/)[0])).toEqual(
+      items.map((i) => String(i.id)).reverse(),
+    );
     expect(lines[1]).toContain(`${alice.email}`);
     expect(lines[1]).toContain('third with a newline');
     expect(lines.at(-1)).toBe('3 items');
@@ -41,12 +48,18 @@ describe.each(dialects)('hello-admin news (%s)', (dialect) => {
 
   it('news delete removes the item and its files after the commit; its links answer 404', async () => {
     const item = await post('to moderate');
-    const { storage_name } = await t.app.db.selectFrom('news_files').select('storage_name').where('news_id', '=', item.id).executeTakeFirstOrThrow();
+    const { storage_name } = await t.app.db
+      .selectFrom('news_files')
+      .select('storage_name')
+      .where('news_id', '=', item.id)
+      .executeTakeFirstOrThrow();
     expect(existsSync(path.join(t.dataDir, 'uploads', storage_name))).toBe(true);
     const res = await cli(t, ['news', 'delete', String(item.id)]);
     expect(res).toMatchObject({ code: 0, out: `Deleted news item ${item.id} and its files.` });
     expect(existsSync(path.join(t.dataDir, 'uploads', storage_name))).toBe(false);
-    expect((await t.app.inject({ method: 'GET', url: newsItemPath(item.id), headers: bearer(alice) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: newsItemPath(item.id), headers: bearer(alice) })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ method: 'GET', url: item.files[0]!.url })).statusCode).toBe(404);
   });
 

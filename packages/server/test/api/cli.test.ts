@@ -18,7 +18,8 @@ describe.each(dialects)('hello-admin (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/v1/token/', payload: { email, password } });
+  const login = (email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/token/', payload: { email, password } });
 
   it('create-user makes an account that can log in', async () => {
     const email = uniqueEmail('admin');
@@ -28,7 +29,11 @@ describe.each(dialects)('hello-admin (%s)', (dialect) => {
     const answer = await login(email, 'violet crane harbour');
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ access: expect.any(String), refresh: expect.any(String) });
-    const row = await t.app.db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
   });
 
@@ -63,7 +68,12 @@ describe.each(dialects)('hello-admin (%s)', (dialect) => {
     const served = await t.app.inject({ method: 'GET', url: '/download_pdf_by_id/4' });
     expect(served.rawPayload.equals(bytes)).toBe(true);
     const listed = await cli(t, ['list-pdfs']);
-    expect(listed.out.split('\n').filter((l) => /^\s+\d+\s/.test(l)).map((l) => Number(l.trim().split(/\s+/)[0]))).toEqual([1, 2, 3, 4]);
+    expect(
+      listed.out
+        .split('\n')
+        .filter((l) => /^\s+\d+\s/.test(l))
+        .map((l) => Number(l.trim().split(/\s+/)[0])),
+    ).toEqual([1, 2, 3, 4]);
     expect(listed.out).toMatch(/4\s+\d+\s+Hand book\.pdf\s+Handbook/);
   });
 
@@ -73,9 +83,15 @@ describe.each(dialects)('hello-admin (%s)', (dialect) => {
     expect(await cli(t, ['add-pdf', text])).toMatchObject({ code: 1, err: expect.stringContaining('not a PDF') });
     const pdf = path.join(t.dataDir, 'real.pdf');
     writeFileSync(pdf, Buffer.from(await (await PDFDocument.create()).save()));
-    expect(await cli(t, ['add-pdf', pdf, '--id', '1'])).toMatchObject({ code: 1, err: expect.stringContaining('taken') });
+    expect(await cli(t, ['add-pdf', pdf, '--id', '1'])).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('taken'),
+    });
     expect((await cli(t, ['add-pdf', pdf, '--id', '-3'])).code).toBe(2);
-    expect(await cli(t, ['add-pdf', path.join(t.dataDir, 'missing.pdf')])).toMatchObject({ code: 1, err: expect.stringContaining('no such file') });
+    expect(await cli(t, ['add-pdf', path.join(t.dataDir, 'missing.pdf')])).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('no such file'),
+    });
     expect((await t.app.db.selectFrom('pdfs').select('id').where('id', '>', 4).execute()).length).toBe(0);
   });
 
@@ -86,7 +102,10 @@ describe.each(dialects)('hello-admin (%s)', (dialect) => {
       `From: no-reply@localhost\nTo: a@example.com\nSubject: ${subject}\nDate: Sun, 22 Nov 2026 10:00:00 +0000\n` +
       `Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n${body}\n`;
     writeFileSync(path.join(dir, '20261122T100000Z-000001.eml'), eml('Older', 'first'));
-    writeFileSync(path.join(dir, '20261122T100500Z-000002.eml'), eml('=?UTF-8?Q?R=C3=A9initialiser?=', 'Open http://app.test/resetnewpassword?token=3D=\nabc and caf=C3=A9'));
+    writeFileSync(
+      path.join(dir, '20261122T100500Z-000002.eml'),
+      eml('=?UTF-8?Q?R=C3=A9initialiser?=', 'Open http://app.test/resetnewpassword?token=3D=\nabc and caf=C3=A9'),
+    );
     const res = await cli(t, ['mail', '--last', '1']);
     expect(res.code).toBe(0);
     expect(res.out).toContain('Subject: Réinitialiser');
@@ -111,7 +130,9 @@ describe('hello-admin as a real process', () => {
     const { stdout } = await run(process.execPath, ['dist/cli.js', 'list-pdfs'], { cwd: serverDir, env });
     expect(stdout).toMatch(/^\s+id\s+bytes/);
     expect(stdout.trim().endsWith('3 PDFs')).toBe(true);
-    const failed = await run(process.execPath, ['dist/cli.js', 'add-pdf'], { cwd: serverDir, env }).catch((e: { code: number; stderr: string }) => e);
+    const failed = await run(process.execPath, ['dist/cli.js', 'add-pdf'], { cwd: serverDir, env }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(failed).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage: hello-admin add-pdf') });
   });
 });

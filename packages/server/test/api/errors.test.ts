@@ -15,7 +15,12 @@ describe.each(dialects)('error contract (%s)', (dialect) => {
   });
 
   it('names the media type it does not take in a 415, as Django REST Framework does', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/token/', headers: { 'content-type': 'text/xml; charset=utf-8' }, payload: '<a/>' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/token/',
+      headers: { 'content-type': 'text/xml; charset=utf-8' },
+      payload: '<a/>',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ detail: 'Unsupported media type "text/xml" in request.' });
   });
@@ -40,21 +45,38 @@ describe.each(dialects)('error contract (%s)', (dialect) => {
 
   // Only the calls that take a body have the url-encoded and multipart parsers (plugins/app/request-bodies.ts).
   it.each([
-    ['multipart', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n'],
+    [
+      'multipart',
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n',
+    ],
     ['url-encoded', 'application/x-www-form-urlencoded', 'a=1'],
     ['empty JSON', 'application/json', ''],
     ['unknown type', 'text/xml', '<a/>'],
-  ])('answers a %s body sent with a wrong method or to an unknown path with 405 or 404, as without one', async (_name, type, payload) => {
-    const wrongMethod = await t.app.inject({ method: 'POST', url: '/api/v1/localnews/', headers: { 'content-type': type }, payload });
-    expect(wrongMethod.statusCode).toBe(405);
-    expect(wrongMethod.json()).toEqual({ detail: 'Method "POST" not allowed.' });
-    expect(wrongMethod.headers.allow).toContain('GET');
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/v1/nothing-here/', headers: { 'content-type': type }, payload });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ detail: 'Not found.' });
-  });
+  ])(
+    'answers a %s body sent with a wrong method or to an unknown path with 405 or 404, as without one',
+    async (_name, type, payload) => {
+      const wrongMethod = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/localnews/',
+        headers: { 'content-type': type },
+        payload,
+      });
+      expect(wrongMethod.statusCode).toBe(405);
+      expect(wrongMethod.json()).toEqual({ detail: 'Method "POST" not allowed.' });
+      expect(wrongMethod.headers.allow).toContain('GET');
+      const unknown = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/nothing-here/',
+        headers: { 'content-type': type },
+        payload,
+      });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ detail: 'Not found.' });
+    },
+  );
 
-  it('gives the body parsers\' per-request hooks only to the calls that take a body', () => {
+  it("gives the body parsers' per-request hooks only to the calls that take a body", () => {
     const routes = t.app.printRoutes({ includeHooks: true, commonPrefix: false });
     // printRoutes: a line per route, then a `• (hook) [names]` line per hook kind it runs.
     const hooksOf = (route: string) => {
@@ -72,20 +94,35 @@ describe.each(dialects)('error contract (%s)', (dialect) => {
   });
 
   it('answers malformed JSON with 400 JSON and no stack trace', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/token/', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/token/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: 'Malformed request body.' });
     expect(res.body).not.toMatch(/at .*\.js:\d+/);
   });
 
   it('takes an empty JSON body as an empty object (field errors, not a parse error)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/token/', headers: { 'content-type': 'application/json' }, payload: '' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/token/',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ email: ['This field is required.'], password: ['This field is required.'] });
   });
 
   it('answers a body over MAX_BODY_BYTES with 413 JSON', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/token/', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/token/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ detail: 'Request body is too large.' });
   });

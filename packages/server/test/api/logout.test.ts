@@ -15,7 +15,8 @@ describe.each(dialects)('logout, JWT logout and the legacy token login (%s)', (d
   });
   afterAll(() => t.close());
 
-  const newSession = async () => (await login(t.app, user.email, user.password)).json() as { access: string; refresh: string };
+  const newSession = async () =>
+    (await login(t.app, user.email, user.password)).json() as { access: string; refresh: string };
 
   it('token logout: 200 {detail}, and that session is over for refresh and Token alike', async () => {
     const session = await newSession();
@@ -47,7 +48,11 @@ describe.each(dialects)('logout, JWT logout and the legacy token login (%s)', (d
     expect(res.json()).toEqual({});
     expect(await sessionStatus(t.app, session.refresh)).toEqual([401, 401]);
     // The access token of an ended session stops working too.
-    const profile = await t.app.inject({ method: 'GET', url: apiPaths.userProfile, headers: { authorization: `Bearer ${session.access}` } });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: apiPaths.userProfile,
+      headers: { authorization: `Bearer ${session.access}` },
+    });
     expect(profile.statusCode).toBe(401);
   });
 
@@ -65,7 +70,11 @@ describe.each(dialects)('logout, JWT logout and the legacy token login (%s)', (d
   });
 
   it('api-token-auth: multipart {username, password} → 200 {token}, a refresh token of a new session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: apiPaths.apiTokenAuth, ...multipart({ username: user.email, password: user.password }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.apiTokenAuth,
+      ...multipart({ username: user.email, password: user.password }),
+    });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json())).toEqual(['token']);
     expect(await sessionStatus(t.app, res.json().token)).toEqual([200, 200]);

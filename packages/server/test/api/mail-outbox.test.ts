@@ -17,7 +17,11 @@ describe.each(dialects)('mail outbox (%s)', (dialect) => {
   let peer: SmtpPeer;
   beforeAll(async () => {
     peer = await startSmtpPeer();
-    t = await buildTestApp(dialect, { SMTP_URL: peer.url }, { outbox: { baseDelayMs: 50, maxDelayMs: 100, pollMs: 50 } });
+    t = await buildTestApp(
+      dialect,
+      { SMTP_URL: peer.url },
+      { outbox: { baseDelayMs: 50, maxDelayMs: 100, pollMs: 50 } },
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -25,7 +29,14 @@ describe.each(dialects)('mail outbox (%s)', (dialect) => {
   });
 
   const pending = async () =>
-    (await t.app.db.selectFrom('mail_outbox').select('id').where('sent_at', 'is', null).where('failed_at', 'is', null).execute()).length;
+    (
+      await t.app.db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('sent_at', 'is', null)
+        .where('failed_at', 'is', null)
+        .execute()
+    ).length;
 
   it('two server instances on one database deliver each queued mail exactly once', async () => {
     const second = await buildApp(t.config, { outbox: { baseDelayMs: 50, maxDelayMs: 100, pollMs: 50 } });
@@ -33,7 +44,8 @@ describe.each(dialects)('mail outbox (%s)', (dialect) => {
       await Promise.all([t.app.ready(), second.ready()]);
       const since = peer.messages.length;
       const recipients = Array.from({ length: 12 }, (_, i) => `outbox-${i}-${dialect}@example.com`);
-      for (const [i, to] of recipients.entries()) await (i % 2 ? second : t.app).mailer.send({ to, subject: `Mail ${i}`, text: 'Hello.' });
+      for (const [i, to] of recipients.entries())
+        await (i % 2 ? second : t.app).mailer.send({ to, subject: `Mail ${i}`, text: 'Hello.' });
       await eventually(async () => (await pending()) === 0);
       const delivered = peer.messages.slice(since).flatMap((m) => m.to);
       expect(delivered.sort()).toEqual(recipients.map((r) => r.toLowerCase()).sort());
@@ -43,13 +55,24 @@ describe.each(dialects)('mail outbox (%s)', (dialect) => {
   });
 
   it('gives a mail up once it is older than giveUpAfterMs, with the error kept and the body scrubbed', async () => {
-    const impatient = await buildApp(t.config, { outbox: { baseDelayMs: 50, maxDelayMs: 100, pollMs: 50, giveUpAfterMs: 300 } });
+    const impatient = await buildApp(t.config, {
+      outbox: { baseDelayMs: 50, maxDelayMs: 100, pollMs: 50, giveUpAfterMs: 300 },
+    });
     await t.app.close(); // only the impatient instance works the queue now
     await peer.stop();
     try {
       await impatient.ready();
-      await impatient.mailer.send({ to: 'gone@example.com', subject: 'Lost', text: 'Link: http://app.test/resetnewpassword?token=SECRET123' });
-      const row = () => impatient.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', 'gone@example.com').executeTakeFirstOrThrow();
+      await impatient.mailer.send({
+        to: 'gone@example.com',
+        subject: 'Lost',
+        text: 'Link: http://app.test/resetnewpassword?token=SECRET123',
+      });
+      const row = () =>
+        impatient.db
+          .selectFrom('mail_outbox')
+          .selectAll()
+          .where('recipient', '=', 'gone@example.com')
+          .executeTakeFirstOrThrow();
       await eventually(async () => (await row()).failed_at !== null);
       const given = await row();
       expect(given.sent_at).toBeNull();

@@ -36,8 +36,15 @@ describe.each(dialects)('the kept news list (%s)', (dialect) => {
     return res.json<NewsItem[]>();
   };
   const post = async (app: TestApp['app'], title: string) => {
-    const body = multipart({ title, content: 'c' }, [{ filename: `${title}.txt`, contentType: 'text/plain', data: `${title}\n` }]);
-    const res = await app.inject({ method: 'POST', url: NEW, headers: { ...tokenAuth(alice), ...body.headers }, payload: body.payload });
+    const body = multipart({ title, content: 'c' }, [
+      { filename: `${title}.txt`, contentType: 'text/plain', data: `${title}\n` },
+    ]);
+    const res = await app.inject({
+      method: 'POST',
+      url: NEW,
+      headers: { ...tokenAuth(alice), ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(201);
     return res.json<NewsItem>();
   };
@@ -53,7 +60,11 @@ describe.each(dialects)('the kept news list (%s)', (dialect) => {
 
   it('drops an add that was undone, whichever instance undid it', async () => {
     const before = await list();
-    const { id } = await insertNewsItem(other.db, { authorId: alice.userId, title: 'undone', content: 'c', createdAt: new Date().toISOString() }, []);
+    const { id } = await insertNewsItem(
+      other.db,
+      { authorId: alice.userId, title: 'undone', content: 'c', createdAt: new Date().toISOString() },
+      [],
+    );
     expect((await list())[0]!.id).toBe(id);
     await deleteNewsItem(other.db, id);
     expect(await list()).toEqual(before);
@@ -65,7 +76,12 @@ describe.each(dialects)('the kept news list (%s)', (dialect) => {
     const read = async () => t.app.inject({ method: 'GET', url, headers: bearer(alice) });
     expect((await read()).json<NewsItem>().title).toBe('kept item');
     expect((await read()).json<NewsItem>().title).toBe('kept item'); // now answered from what was kept
-    const edit = await other.inject({ method: 'PATCH', url, headers: bearer(alice), payload: { title: 'edited elsewhere' } });
+    const edit = await other.inject({
+      method: 'PATCH',
+      url,
+      headers: bearer(alice),
+      payload: { title: 'edited elsewhere' },
+    });
     expect(edit.statusCode).toBe(200);
     expect((await read()).json<NewsItem>().title).toBe('edited elsewhere');
     expect((await other.inject({ method: 'DELETE', url, headers: bearer(alice) })).statusCode).toBe(204);
@@ -82,7 +98,8 @@ describe.each(dialects)('the kept news list (%s)', (dialect) => {
   it('signs fresh links once the expiry step rolls over, and they work', async () => {
     const now = Date.now();
     const before = await list();
-    const expiresOf = (items: NewsItem[]) => new Set(items.flatMap((i) => i.files.map((f) => new URL(f.url, 'http://x').searchParams.get('expires'))));
+    const expiresOf = (items: NewsItem[]) =>
+      new Set(items.flatMap((i) => i.files.map((f) => new URL(f.url, 'http://x').searchParams.get('expires'))));
     expect(expiresOf(before).size).toBe(1);
     vi.spyOn(Date, 'now').mockReturnValue(now + 10 * 60 * 1000);
     const later = await list();

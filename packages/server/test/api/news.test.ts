@@ -21,7 +21,12 @@ describe.each(dialects)('local news (%s)', (dialect) => {
 
   const post = (user: TestUser, fields: Record<string, string>, files: FilePart[]) => {
     const body = multipart(fields, files);
-    return t.app.inject({ method: 'POST', url: NEW, headers: { ...tokenAuth(user), ...body.headers }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: NEW,
+      headers: { ...tokenAuth(user), ...body.headers },
+      payload: body.payload,
+    });
   };
   const note = (text: string): FilePart => ({ filename: `${text}.txt`, contentType: 'text/plain', data: `${text}\n` });
 
@@ -42,8 +47,20 @@ describe.each(dialects)('local news (%s)', (dialect) => {
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       author: alice.email,
       files: [
-        { id: expect.any(Number), name: 'stalls.bin', size: binary.length, content_type: 'application/octet-stream', url: expect.stringMatching(/^\/api\/v1\/localnews\/files\/\d+\?expires=\d+&sig=[\w-]{43}$/) },
-        { id: expect.any(Number), name: 'Plan für Samstag.txt', size: 18, content_type: 'text/plain', url: expect.any(String) },
+        {
+          id: expect.any(Number),
+          name: 'stalls.bin',
+          size: binary.length,
+          content_type: 'application/octet-stream',
+          url: expect.stringMatching(/^\/api\/v1\/localnews\/files\/\d+\?expires=\d+&sig=[\w-]{43}$/),
+        },
+        {
+          id: expect.any(Number),
+          name: 'Plan für Samstag.txt',
+          size: 18,
+          content_type: 'text/plain',
+          url: expect.any(String),
+        },
       ],
     });
     // A plain link: no Authorization header.
@@ -58,7 +75,9 @@ describe.each(dialects)('local news (%s)', (dialect) => {
     expect(head.rawPayload.length).toBe(0);
     const second = await t.app.inject({ method: 'GET', url: item.files[1]!.url });
     expect(second.body).toBe('Äpfel und Birnen\n');
-    expect(second.headers['content-disposition']).toBe(`attachment; filename="Plan f_r Samstag.txt"; filename*=UTF-8''Plan%20f%C3%BCr%20Samstag.txt`);
+    expect(second.headers['content-disposition']).toBe(
+      `attachment; filename="Plan f_r Samstag.txt"; filename*=UTF-8''Plan%20f%C3%BCr%20Samstag.txt`,
+    );
   });
 
   it('lists every item newest first, in the contract shape, files in upload order', async () => {
@@ -71,7 +90,8 @@ describe.each(dialects)('local news (%s)', (dialect) => {
     expect(list[0]).toEqual({ ...newer, files: [{ ...newer.files[0], url: expect.any(String) }] });
     expect(list[1]!.author).toBe(alice.email);
     expect(list[1]!.files.map((f) => f.name)).toEqual(['a.txt', 'b.txt']);
-    for (const item of list) expect(Object.keys(item).sort()).toEqual(['author', 'content', 'created_at', 'files', 'id', 'title']);
+    for (const item of list)
+      expect(Object.keys(item).sort()).toEqual(['author', 'content', 'created_at', 'files', 'id', 'title']);
     const dates = list.map((i) => i.created_at);
     expect([...dates].sort().reverse()).toEqual(dates);
   });
@@ -81,7 +101,11 @@ describe.each(dialects)('local news (%s)', (dialect) => {
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
     expect(none.headers['www-authenticate']).toBeDefined();
-    const refreshAsBearer = await t.app.inject({ method: 'GET', url: LIST, headers: { authorization: `Bearer ${alice.refresh}` } });
+    const refreshAsBearer = await t.app.inject({
+      method: 'GET',
+      url: LIST,
+      headers: { authorization: `Bearer ${alice.refresh}` },
+    });
     expect(refreshAsBearer.statusCode).toBe(401);
     expect(refreshAsBearer.json()).toMatchObject({ code: 'token_not_valid' });
   });
@@ -92,10 +116,20 @@ describe.each(dialects)('local news (%s)', (dialect) => {
     const none = await t.app.inject({ method: 'POST', url: NEW, headers: body.headers, payload: body.payload });
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
-    const accessAsToken = await t.app.inject({ method: 'POST', url: NEW, headers: { ...body.headers, authorization: `Token ${alice.access}` }, payload: body.payload });
+    const accessAsToken = await t.app.inject({
+      method: 'POST',
+      url: NEW,
+      headers: { ...body.headers, authorization: `Token ${alice.access}` },
+      payload: body.payload,
+    });
     expect(accessAsToken.statusCode).toBe(401);
     expect(accessAsToken.json()).toMatchObject({ code: 'token_not_valid' });
-    const bearerScheme = await t.app.inject({ method: 'POST', url: NEW, headers: { ...body.headers, ...bearer(alice) }, payload: body.payload });
+    const bearerScheme = await t.app.inject({
+      method: 'POST',
+      url: NEW,
+      headers: { ...body.headers, ...bearer(alice) },
+      payload: body.payload,
+    });
     expect(bearerScheme.statusCode).toBe(401);
     expect((await t.app.db.selectFrom('news_items').select('id').execute()).length).toBe(before);
   });
@@ -103,7 +137,11 @@ describe.each(dialects)('local news (%s)', (dialect) => {
   it('answers 400 field errors for missing and blank fields', async () => {
     const empty = await post(alice, {}, []);
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ title: ['This field is required.'], content: ['This field is required.'], files: ['This field is required.'] });
+    expect(empty.json()).toEqual({
+      title: ['This field is required.'],
+      content: ['This field is required.'],
+      files: ['This field is required.'],
+    });
     const blank = await post(alice, { title: '  ', content: 'ok' }, [note('n')]);
     expect(blank.json()).toEqual({ title: ['This field may not be blank.'] });
     const nul = await post(alice, { title: 'a\u0000b', content: 'ok' }, [note('n')]);
@@ -116,11 +154,18 @@ describe.each(dialects)('local news (%s)', (dialect) => {
   });
 
   it('accepts JSON and url-encoded bodies, which carry no files', async () => {
-    const json = await t.app.inject({ method: 'POST', url: NEW, headers: tokenAuth(alice), payload: { title: 'T', content: 'C' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: NEW,
+      headers: tokenAuth(alice),
+      payload: { title: 'T', content: 'C' },
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json()).toEqual({ files: ['This field is required.'] });
     const form = await t.app.inject({
-      method: 'POST', url: NEW, payload: 'content=C',
+      method: 'POST',
+      url: NEW,
+      payload: 'content=C',
       headers: { ...tokenAuth(alice), 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(form.json()).toEqual({ title: ['This field is required.'], files: ['This field is required.'] });

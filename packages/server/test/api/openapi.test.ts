@@ -7,7 +7,16 @@ const openapiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 interface Doc {
   openapi: string;
-  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }; responses: Record<string, unknown> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+        responses: Record<string, unknown>;
+      }
+    >
+  >;
 }
 
 describe.each(dialects)('GET /api/openapi.json (%s)', (dialect) => {
@@ -24,23 +33,31 @@ describe.each(dialects)('GET /api/openapi.json (%s)', (dialect) => {
 
   it('is an OpenAPI 3 document listing every path of the contract', () => {
     expect(doc.openapi).toMatch(/^3\./);
-    const missing = Object.values(apiPaths).map(openapiPath).filter((path) => !doc.paths[path]);
+    const missing = Object.values(apiPaths)
+      .map(openapiPath)
+      .filter((path) => !doc.paths[path]);
     expect(missing).toEqual([]);
   });
 
   it('leaves the web app pages out', () => {
-    expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/api/') && !p.startsWith('/download_pdf_by_id/'))).toEqual([]);
+    expect(
+      Object.keys(doc.paths).filter((p) => !p.startsWith('/api/') && !p.startsWith('/download_pdf_by_id/')),
+    ).toEqual([]);
   });
 
   it('documents the multipart upload body without validating it', () => {
     const create = doc.paths['/api/v1/localnews/new']!.post!;
     const multipart = create.requestBody!.content['multipart/form-data']!.schema;
-    expect(multipart.properties).toMatchObject({ files: { type: 'array', items: { type: 'string', format: 'binary' } } });
+    expect(multipart.properties).toMatchObject({
+      files: { type: 'array', items: { type: 'string', format: 'binary' } },
+    });
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '413']));
   });
 
   it('describes the news list answer and the PDF download statuses', () => {
-    expect(Object.keys(doc.paths['/api/v1/localnews/']!.get!.responses)).toEqual(expect.arrayContaining(['200', '401']));
+    expect(Object.keys(doc.paths['/api/v1/localnews/']!.get!.responses)).toEqual(
+      expect.arrayContaining(['200', '401']),
+    );
     const pdf = doc.paths['/download_pdf_by_id/{id}']!;
     expect(Object.keys(pdf.get!.responses)).toEqual(expect.arrayContaining(['200', '206', '304', '404', '416']));
     expect(pdf.head).toBeDefined();

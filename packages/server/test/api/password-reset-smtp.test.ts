@@ -36,7 +36,13 @@ describe.each(dialects)('password reset through a real SMTP server (%s)', (diale
 
   const requestReset = (email: string) => post(t.app, apiPaths.passwordReset, { email, reset_new_password_path: PATH });
   const attemptsOf = async (recipient: string) =>
-    (await t.app.db.selectFrom('mail_outbox').select(['attempts']).where('recipient', '=', recipient).executeTakeFirst())?.attempts ?? 0;
+    (
+      await t.app.db
+        .selectFrom('mail_outbox')
+        .select(['attempts'])
+        .where('recipient', '=', recipient)
+        .executeTakeFirst()
+    )?.attempts ?? 0;
 
   it('round trip: the mail arrives with a PUBLIC_URL link; confirm works once; sessions end; the new password logs in', async () => {
     const user = await createUser(t);
@@ -61,7 +67,11 @@ describe.each(dialects)('password reset through a real SMTP server (%s)', (diale
     expect((await login(t.app, user.email, user.password)).statusCode).toBe(401);
 
     // Delivered mail keeps no working link in the database.
-    const stored = await t.app.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', user.email).executeTakeFirstOrThrow();
+    const stored = await t.app.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('recipient', '=', user.email)
+      .executeTakeFirstOrThrow();
     expect(stored.sent_at).not.toBeNull();
     expect(stored.body_text).not.toContain(token);
   });
@@ -91,7 +101,8 @@ describe.each(dialects)('password reset through a real SMTP server (%s)', (diale
       peer.setRefusing(false);
     }
     await peer.waitForMail({ to: user.email, since });
-    const row = () => t.app.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', user.email).executeTakeFirstOrThrow();
+    const row = () =>
+      t.app.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', user.email).executeTakeFirstOrThrow();
     await eventually(async () => (await row()).sent_at !== null);
     expect((await row()).attempts).toBeGreaterThanOrEqual(2);
   });

@@ -32,7 +32,8 @@ describe.each(dialects)('password reset, mail as .eml files (%s)', (dialect) => 
     return token;
   }
   const validate = (token: string) => post(t.app, apiPaths.passwordResetValidateToken, { token });
-  const confirm = (token: string, password: string, again = password) => post(t.app, apiPaths.passwordResetConfirm, { token, password, confirm: again });
+  const confirm = (token: string, password: string, again = password) =>
+    post(t.app, apiPaths.passwordResetConfirm, { token, password, confirm: again });
 
   it('mails an .eml with a PUBLIC_URL link whose token is ≥ 128 bits and stored only hashed', async () => {
     const user = await createUser(t);
@@ -46,7 +47,12 @@ describe.each(dialects)('password reset, mail as .eml files (%s)', (dialect) => 
   it('never builds the link from the Host header', async () => {
     const user = await createUser(t);
     const before = emlFiles(t.dataDir).length;
-    await t.app.inject({ method: 'POST', url: apiPaths.passwordReset, headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' }, payload: { email: user.email, reset_new_password_path: PATH } });
+    await t.app.inject({
+      method: 'POST',
+      url: apiPaths.passwordReset,
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+      payload: { email: user.email, reset_new_password_path: PATH },
+    });
     const mail = await parseEml((await waitForEml(t.dataDir, before + 1)).at(-1)!.text);
     expect(mail.to).toBe(user.email);
     expect(mail.text).toContain('http://app.test/resetnewpassword?token=');
@@ -58,7 +64,10 @@ describe.each(dialects)('password reset, mail as .eml files (%s)', (dialect) => 
     await requestToken(user.email);
     const before = emlFiles(t.dataDir).length;
     const known = await post(t.app, apiPaths.passwordReset, { email: user.email, reset_new_password_path: PATH });
-    const unknown = await post(t.app, apiPaths.passwordReset, { email: uniqueEmail('ghost'), reset_new_password_path: PATH });
+    const unknown = await post(t.app, apiPaths.passwordReset, {
+      email: uniqueEmail('ghost'),
+      reset_new_password_path: PATH,
+    });
     expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
     expect(unknown.body).toBe(known.body);
     expect(known.json()).toEqual({ status: 'OK' });
@@ -68,13 +77,22 @@ describe.each(dialects)('password reset, mail as .eml files (%s)', (dialect) => 
   });
 
   it('rejects a reset path that is not a plain path on this site', async () => {
-    for (const path of ['https://evil.example/x', '//evil.example/x', '/\\evil.example', 'resetnewpassword', '/x?next=y']) {
+    for (const path of [
+      'https://evil.example/x',
+      '//evil.example/x',
+      '/\\evil.example',
+      'resetnewpassword',
+      '/x?next=y',
+    ]) {
       const res = await post(t.app, apiPaths.passwordReset, { email: 'a@example.com', reset_new_password_path: path });
       expect(res.statusCode, path).toBe(400);
       expect(res.json()).toEqual({ reset_new_password_path: ['Enter a path that starts with a single "/".'] });
     }
     const missing = await post(t.app, apiPaths.passwordReset, {});
-    expect(missing.json()).toEqual({ email: ['This field is required.'], reset_new_password_path: ['This field is required.'] });
+    expect(missing.json()).toEqual({
+      email: ['This field is required.'],
+      reset_new_password_path: ['This field is required.'],
+    });
     const badEmail = await post(t.app, apiPaths.passwordReset, { email: 'nope', reset_new_password_path: PATH });
     expect(badEmail.json()).toEqual({ email: ['Enter a valid email address.'] });
   });
@@ -89,7 +107,11 @@ describe.each(dialects)('password reset, mail as .eml files (%s)', (dialect) => 
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ status: 'notfound' });
     }
-    await t.app.db.updateTable('password_reset_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', user.userId).execute();
+    await t.app.db
+      .updateTable('password_reset_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', user.userId)
+      .execute();
     expect((await validate(token)).statusCode).toBe(404);
     expect((await confirm(token, goodPassword())).statusCode).toBe(404);
   });
@@ -100,7 +122,11 @@ describe.each(dialects)('password reset, mail as .eml files (%s)', (dialect) => 
     const older = await requestToken(user.email);
     const token = await requestToken(user.email);
     const password = goodPassword();
-    const res = await t.app.inject({ method: 'POST', url: apiPaths.passwordResetConfirm, ...multipart({ token, password, confirm: password }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.passwordResetConfirm,
+      ...multipart({ token, password, confirm: password }),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'OK' });
     expect(await sessionStatus(t.app, user.refresh)).toEqual([401, 401]);

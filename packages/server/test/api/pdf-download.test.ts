@@ -43,9 +43,13 @@ describe.each(dialects)('GET /download_pdf_by_id/{id} (%s)', (dialect) => {
     rmSync(path.join(t.dataDir, 'pdfs'), { recursive: true, force: true });
     const apps = await Promise.all([buildApp(t.config), buildApp(t.config), buildApp(t.config)]);
     try {
-      expect((await t.app.db.selectFrom('pdfs').select('id').orderBy('id').execute()).map((r) => r.id)).toEqual([1, 2, 3]);
+      expect((await t.app.db.selectFrom('pdfs').select('id').orderBy('id').execute()).map((r) => r.id)).toEqual([
+        1, 2, 3,
+      ]);
       expect(filesUnder(path.join(t.dataDir, 'pdfs')).filter((f) => !f.startsWith('.tmp'))).toHaveLength(3);
-      const etags = await Promise.all(apps.map(async (app) => (await app.inject({ method: 'GET', url: '/download_pdf_by_id/3' })).headers.etag));
+      const etags = await Promise.all(
+        apps.map(async (app) => (await app.inject({ method: 'GET', url: '/download_pdf_by_id/3' })).headers.etag),
+      );
       expect(new Set(etags).size).toBe(1);
     } finally {
       await Promise.all(apps.map((app) => app.close()));
@@ -110,11 +114,22 @@ describe.each(dialects)('GET /download_pdf_by_id/{id} (%s)', (dialect) => {
 
   it('answers 404 JSON for unknown and malformed ids, never a file outside the store', async () => {
     const urls = [
-      '/download_pdf_by_id/999', '/download_pdf_by_id/0', '/download_pdf_by_id/-1', '/download_pdf_by_id/01',
-      '/download_pdf_by_id/abc', '/download_pdf_by_id/1.0', '/download_pdf_by_id/99999999999999999999',
-      '/download_pdf_by_id/2147483648', '/download_pdf_by_id/..', '/download_pdf_by_id/../..',
-      '/download_pdf_by_id/..%2F..%2Fsecret_key', '/download_pdf_by_id/1%2F', '/download_pdf_by_id/%2e%2e',
-      '/download_pdf_by_id/', '/download_pdf_by_id', '/download_pdf_by_id/1/2',
+      '/download_pdf_by_id/999',
+      '/download_pdf_by_id/0',
+      '/download_pdf_by_id/-1',
+      '/download_pdf_by_id/01',
+      '/download_pdf_by_id/abc',
+      '/download_pdf_by_id/1.0',
+      '/download_pdf_by_id/99999999999999999999',
+      '/download_pdf_by_id/2147483648',
+      '/download_pdf_by_id/..',
+      '/download_pdf_by_id/../..',
+      '/download_pdf_by_id/..%2F..%2Fsecret_key',
+      '/download_pdf_by_id/1%2F',
+      '/download_pdf_by_id/%2e%2e',
+      '/download_pdf_by_id/',
+      '/download_pdf_by_id',
+      '/download_pdf_by_id/1/2',
     ];
     for (const url of urls) {
       // Over a real socket: inject would resolve the dot segments before the server saw them.
@@ -152,7 +167,7 @@ describe.each(dialects)('GET /download_pdf_by_id/{id} (%s)', (dialect) => {
     expect(whole.headers).toMatchObject({
       'content-type': 'application/pdf',
       'content-length': String(bytes.length),
-      'content-disposition': "attachment; filename=\"large.pdf\"; filename*=UTF-8''large.pdf",
+      'content-disposition': 'attachment; filename="large.pdf"; filename*=UTF-8\'\'large.pdf',
       etag: meta!.etag,
       'accept-ranges': 'bytes',
       'x-content-type-options': 'nosniff',

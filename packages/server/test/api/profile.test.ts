@@ -13,19 +13,36 @@ describe.each(dialects)('GET/POST /api/v1/user/profile/ (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const get = (headers: Record<string, string> = bearer(user)) => t.app.inject({ method: 'GET', url: apiPaths.userProfile, headers });
+  const get = (headers: Record<string, string> = bearer(user)) =>
+    t.app.inject({ method: 'GET', url: apiPaths.userProfile, headers });
   const save = (body: { payload?: unknown; headers?: Record<string, string> }) =>
-    t.app.inject({ method: 'POST', url: apiPaths.userProfile, payload: body.payload as string, headers: { ...bearer(user), ...body.headers } });
+    t.app.inject({
+      method: 'POST',
+      url: apiPaths.userProfile,
+      payload: body.payload as string,
+      headers: { ...bearer(user), ...body.headers },
+    });
 
   it('answers the profile of a new user with "" for absent values', async () => {
     const res = await get();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ email: user.email, first_name: '', last_name: '', user_profile: { telephone: '', mobile: '', website: '' } });
+    expect(res.json()).toEqual({
+      email: user.email,
+      first_name: '',
+      last_name: '',
+      user_profile: { telephone: '', mobile: '', website: '' },
+    });
   });
 
   it('saves a multipart form with dotted names: 200 {user_info, refresh}', async () => {
     const res = await save(
-      multipart({ first_name: 'Ada', last_name: 'Lovelace', 'user_profile.telephone': '+44 20 1234', 'user_profile.mobile': '07700 900123', 'user_profile.website': 'https://ada.example' }),
+      multipart({
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        'user_profile.telephone': '+44 20 1234',
+        'user_profile.mobile': '07700 900123',
+        'user_profile.website': 'https://ada.example',
+      }),
     );
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -40,13 +57,27 @@ describe.each(dialects)('GET/POST /api/v1/user/profile/ (%s)', (dialect) => {
   });
 
   it('saves nested JSON; absent optional fields become ""; the e-mail is read-only', async () => {
-    const res = await save({ payload: { first_name: 'Grace', last_name: 'Hopper', email: 'hijack@example.com', user_profile: { mobile: '555' } } });
+    const res = await save({
+      payload: {
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        email: 'hijack@example.com',
+        user_profile: { mobile: '555' },
+      },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user_info).toEqual({ email: user.email, first_name: 'Grace', last_name: 'Hopper', user_profile: { telephone: '', mobile: '555', website: '' } });
+    expect(res.json().user_info).toEqual({
+      email: user.email,
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      user_profile: { telephone: '', mobile: '555', website: '' },
+    });
   });
 
   it('saves a url-encoded form', async () => {
-    const res = await save(urlEncoded({ first_name: 'Alan', last_name: 'Turing', 'user_profile.website': 'https://turing.example' }));
+    const res = await save(
+      urlEncoded({ first_name: 'Alan', last_name: 'Turing', 'user_profile.website': 'https://turing.example' }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().user_info.user_profile.website).toBe('https://turing.example');
   });
@@ -58,7 +89,10 @@ describe.each(dialects)('GET/POST /api/v1/user/profile/ (%s)', (dialect) => {
     expect(missing.json()).toEqual({ first_name: ['This field is required.'], last_name: ['This field is required.'] });
     const blank = await save({ payload: { first_name: '   ', last_name: '' } });
     expect(blank.statusCode).toBe(400);
-    expect(blank.json()).toEqual({ first_name: ['This field may not be blank.'], last_name: ['This field may not be blank.'] });
+    expect(blank.json()).toEqual({
+      first_name: ['This field may not be blank.'],
+      last_name: ['This field may not be blank.'],
+    });
     expect((await get()).json()).toEqual(before);
   });
 
@@ -69,7 +103,11 @@ describe.each(dialects)('GET/POST /api/v1/user/profile/ (%s)', (dialect) => {
     expect(none.headers['www-authenticate']).toBeDefined();
     const bad = await get({ authorization: 'Bearer nope' });
     expect(bad.json()).toEqual({ detail: 'Given token not valid for any token type', code: 'token_not_valid' });
-    const saveAnonymous = await t.app.inject({ method: 'POST', url: apiPaths.userProfile, payload: { first_name: 'X', last_name: 'Y' } });
+    const saveAnonymous = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.userProfile,
+      payload: { first_name: 'X', last_name: 'Y' },
+    });
     expect(saveAnonymous.statusCode).toBe(401);
   });
 });

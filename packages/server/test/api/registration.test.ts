@@ -26,7 +26,11 @@ describe.each(dialects)('POST /api/v1/rest-auth/registration/ (%s)', (dialect) =
 
   it('accepts a multipart body', async () => {
     const password = goodPassword();
-    const res = await t.app.inject({ method: 'POST', url: apiPaths.registration, ...multipart({ email: uniqueEmail(), password1: password, password2: password }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.registration,
+      ...multipart({ email: uniqueEmail(), password1: password, password2: password }),
+    });
     expect(res.statusCode).toBe(201);
   });
 
@@ -42,13 +46,21 @@ describe.each(dialects)('POST /api/v1/rest-auth/registration/ (%s)', (dialect) =
 
   it('rejects a malformed e-mail', async () => {
     const password = goodPassword();
-    const res = await post(t.app, apiPaths.registration, { email: 'not-an-address', password1: password, password2: password });
+    const res = await post(t.app, apiPaths.registration, {
+      email: 'not-an-address',
+      password1: password,
+      password2: password,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ email: ['Enter a valid email address.'] });
   });
 
   it('reports different passwords under non_field_errors', async () => {
-    const res = await post(t.app, apiPaths.registration, { email: uniqueEmail(), password1: goodPassword(), password2: goodPassword() });
+    const res = await post(t.app, apiPaths.registration, {
+      email: uniqueEmail(),
+      password1: goodPassword(),
+      password2: goodPassword(),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ non_field_errors: ["The two password fields didn't match."] });
   });

@@ -53,7 +53,11 @@ describe('security headers', () => {
     expect(plain.headers['strict-transport-security']).toBeUndefined();
     const proxied = await buildTestApp('sqlite', { TRUST_PROXY: '1' });
     try {
-      const res = await proxied.app.inject({ method: 'GET', url: '/api/nothing', headers: { 'x-forwarded-proto': 'https' } });
+      const res = await proxied.app.inject({
+        method: 'GET',
+        url: '/api/nothing',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     } finally {
       await proxied.close();
@@ -61,12 +65,24 @@ describe('security headers', () => {
   });
 
   it('keeps CORS off unless origins are configured, then exposes Content-Disposition', async () => {
-    const off = await t.app.inject({ method: 'GET', url: '/api/nothing', headers: { origin: 'https://partner.example' } });
+    const off = await t.app.inject({
+      method: 'GET',
+      url: '/api/nothing',
+      headers: { origin: 'https://partner.example' },
+    });
     expect(off.headers['access-control-allow-origin']).toBeUndefined();
-    const on = await withCors.app.inject({ method: 'GET', url: '/api/nothing', headers: { origin: 'https://partner.example' } });
+    const on = await withCors.app.inject({
+      method: 'GET',
+      url: '/api/nothing',
+      headers: { origin: 'https://partner.example' },
+    });
     expect(on.headers['access-control-allow-origin']).toBe('https://partner.example');
     expect(String(on.headers['access-control-expose-headers'])).toContain('Content-Disposition');
-    const other = await withCors.app.inject({ method: 'GET', url: '/api/nothing', headers: { origin: 'https://evil.example' } });
+    const other = await withCors.app.inject({
+      method: 'GET',
+      url: '/api/nothing',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

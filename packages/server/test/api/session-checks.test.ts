@@ -27,7 +27,13 @@ describe.each(dialects)('session checks of many requests at once (%s)', (dialect
     for (let i = 0; i < 5; i++) users.push(await createUser(t));
     const exp = Math.floor(Date.now() / 1000) + 3600;
     const access = (sessionId: string, userId: number) =>
-      hmacJwt('HS256', t.config.secretKey, { token_type: 'access', sid: sessionId, sub: String(userId), jti: randomUUID(), exp });
+      hmacJwt('HS256', t.config.secretKey, {
+        token_type: 'access',
+        sid: sessionId,
+        sub: String(userId),
+        jti: randomUUID(),
+        exp,
+      });
     const [alice, bob] = users as [TestUser, TestUser];
     const ended = await t.app.sessions.start(alice.userId);
     await t.app.sessions.end(ended.sessionId);
@@ -45,12 +51,15 @@ describe.each(dialects)('session checks of many requests at once (%s)', (dialect
     await t.close();
   });
 
-  const profile = (access: string, app = t.app) => app.inject({ method: 'GET', url: apiPaths.userProfile, headers: bearer({ access }) });
+  const profile = (access: string, app = t.app) =>
+    app.inject({ method: 'GET', url: apiPaths.userProfile, headers: bearer({ access }) });
 
   it('give each of 150 requests made at once its own user, and refuse the ones whose session is not live', async () => {
     const asked = Array.from({ length: 150 }, (_, i) => {
       const bad = Object.entries(refused)[i % 7];
-      return bad ? { expect: null, access: bad[1] } : { expect: users[i % users.length]!.email, access: users[i % users.length]!.access };
+      return bad
+        ? { expect: null, access: bad[1] }
+        : { expect: users[i % users.length]!.email, access: users[i % users.length]!.access };
     });
     const answers = await Promise.all(asked.map((each) => profile(each.access)));
     answers.forEach((res, i) => {
@@ -62,7 +71,9 @@ describe.each(dialects)('session checks of many requests at once (%s)', (dialect
         expect(res.json<UserProfile>().email).toBe(asked[i]!.expect);
       }
     });
-    expect(answers.filter((res) => res.statusCode === 401)).toHaveLength(asked.filter((each) => each.expect === null).length);
+    expect(answers.filter((res) => res.statusCode === 401)).toHaveLength(
+      asked.filter((each) => each.expect === null).length,
+    );
   });
 
   it('refuse on the very next request a session ended through another instance', async () => {
@@ -76,14 +87,26 @@ describe.each(dialects)('session checks of many requests at once (%s)', (dialect
   });
 
   it('find exactly the live sessions among any number of ids up to the limit', async () => {
-    const live = await Promise.all(Array.from({ length: MAX_SESSIONS_PER_QUERY }, () => t.app.sessions.start(users[0]!.userId)));
+    const live = await Promise.all(
+      Array.from({ length: MAX_SESSIONS_PER_QUERY }, () => t.app.sessions.start(users[0]!.userId)),
+    );
     const dead = [randomUUID(), randomUUID()];
     // Lengths on both sides of each length a list is padded to (1, 4, 16, 64).
     for (const count of [1, 2, 3, 14, 15, MAX_SESSIONS_PER_QUERY - dead.length]) {
       const ids = [...dead.slice(0, 1), ...live.slice(0, count).map((s) => s.sessionId), ...dead.slice(1)];
       const found = await findLiveSessions(t.app.db, ids);
-      expect(found.map((s) => s.sessionId).sort()).toEqual(live.slice(0, count).map((s) => s.sessionId).sort());
-      for (const session of found) expect(session).toMatchObject({ userId: users[0]!.userId, email: users[0]!.email, newsRevision: expect.any(Number) });
+      expect(found.map((s) => s.sessionId).sort()).toEqual(
+        live
+          .slice(0, count)
+          .map((s) => s.sessionId)
+          .sort(),
+      );
+      for (const session of found)
+        expect(session).toMatchObject({
+          userId: users[0]!.userId,
+          email: users[0]!.email,
+          newsRevision: expect.any(Number),
+        });
     }
     expect(await findLiveSessions(t.app.db, dead)).toEqual([]);
     await expect(findLiveSessions(t.app.db, [])).rejects.toThrow(RangeError);

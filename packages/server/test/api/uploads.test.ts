@@ -24,7 +24,12 @@ describe.each(dialects)('uploads: limits, atomicity, types, links (%s)', (dialec
   const uploads = () => path.join(t.dataDir, 'uploads');
   const post = (files: FilePart[], fields = { title: 'T', content: 'C' }) => {
     const body = multipart(fields, files);
-    return t.app.inject({ method: 'POST', url: '/api/v1/localnews/new', headers: { ...tokenAuth(user), ...body.headers }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/localnews/new',
+      headers: { ...tokenAuth(user), ...body.headers },
+      payload: body.payload,
+    });
   };
   const counts = async () => ({
     items: (await t.app.db.selectFrom('news_items').select('id').execute()).length,
@@ -65,7 +70,11 @@ describe.each(dialects)('uploads: limits, atomicity, types, links (%s)', (dialec
   it('takes the content type from the bytes, never from the client', async () => {
     const res = await post([
       { filename: 'x.txt', contentType: 'text/html', data: PNG },
-      { filename: 'page.html', contentType: 'text/html', data: '<!doctype html><script>alert(document.cookie)</script>' },
+      {
+        filename: 'page.html',
+        contentType: 'text/html',
+        data: '<!doctype html><script>alert(document.cookie)</script>',
+      },
       { filename: 'blob.dat', contentType: 'text/plain', data: Buffer.from([0x41, 0x00, 0xff, 0xfe, 0x10]) },
     ]);
     expect(res.statusCode).toBe(201);
@@ -86,7 +95,11 @@ describe.each(dialects)('uploads: limits, atomicity, types, links (%s)', (dialec
     const res = await post([{ filename: '../../etc/pass\u202ewd\u0007.txt', data: 'x' }]);
     const file = res.json<NewsItem>().files[0]!;
     expect(file.name).toBe('passwd.txt');
-    const row = await t.app.db.selectFrom('news_files').select('storage_name').where('id', '=', file.id).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('news_files')
+      .select('storage_name')
+      .where('id', '=', file.id)
+      .executeTakeFirstOrThrow();
     expect(row.storage_name).toMatch(/^[0-9a-f]{32}$/);
     expect(existsSync(path.join(uploads(), row.storage_name))).toBe(true);
   });
@@ -117,7 +130,11 @@ describe.each(dialects)('uploads: limits, atomicity, types, links (%s)', (dialec
 
   it('sweeps at start what a crash left: orphan files go, committed staged files are published', async () => {
     const item = (await post([small(9)])).json<NewsItem>();
-    const row = await t.app.db.selectFrom('news_files').select('storage_name').where('id', '=', item.files[0]!.id).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('news_files')
+      .select('storage_name')
+      .where('id', '=', item.files[0]!.id)
+      .executeTakeFirstOrThrow();
     // A dead instance's staging folder: one file committed but not yet moved, one never committed.
     const dead = path.join(uploads(), '.tmp', `999999.deadbeef@${(await import('node:os')).hostname()}`);
     mkdirSync(dead, { recursive: true });
@@ -145,7 +162,9 @@ describe.each(dialects)('uploads: limits, atomicity, types, links (%s)', (dialec
     rmSync(sibling, { recursive: true });
     const served = await t.app.inject({ method: 'GET', url: item.files[0]!.url });
     expect(served.body).toBe('file 9\n');
-    const stored = (await t.app.db.selectFrom('news_files').select('storage_name').execute()).map((r) => r.storage_name).sort();
+    const stored = (await t.app.db.selectFrom('news_files').select('storage_name').execute())
+      .map((r) => r.storage_name)
+      .sort();
     expect(filesUnder(uploads()).filter((f) => !f.startsWith('.tmp'))).toEqual(stored);
   });
 });

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRoutes } from '@hello/contract';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 
-const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
 const SCRIPT = 'console.log("hello all");'.repeat(40);
 
 /** A stand-in for packages/web/dist: index.html, one hashed asset (with its .br), a favicon. */

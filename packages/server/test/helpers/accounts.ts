@@ -16,18 +16,37 @@ export interface EncodedBody {
 /** A multipart/form-data body of plain fields, as a browser's FormData sends it. */
 export function multipart(fields: Record<string, string>): EncodedBody {
   const boundary = `----hello${randomBytes(8).toString('hex')}`;
-  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  return { payload: `${parts.join('')}--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return {
+    payload: `${parts.join('')}--${boundary}--\r\n`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** application/x-www-form-urlencoded, as an HTML form posts it. */
 export function urlEncoded(fields: Record<string, string>): EncodedBody {
-  return { payload: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+  return {
+    payload: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  };
 }
 
 /** POST with a JSON body (or none), from an optional client address and extra headers. */
-export const post = (app: App, url: string, payload?: object, options: { remoteAddress?: string; headers?: Record<string, string> } = {}) =>
-  app.inject({ method: 'POST', url, ...(payload ? { payload } : {}), headers: options.headers, remoteAddress: options.remoteAddress });
+export const post = (
+  app: App,
+  url: string,
+  payload?: object,
+  options: { remoteAddress?: string; headers?: Record<string, string> } = {},
+) =>
+  app.inject({
+    method: 'POST',
+    url,
+    ...(payload ? { payload } : {}),
+    headers: options.headers,
+    remoteAddress: options.remoteAddress,
+  });
 
 export const login = (app: App, email: string, password: string, remoteAddress?: string) =>
   post(app, apiPaths.token, { email, password }, { remoteAddress });

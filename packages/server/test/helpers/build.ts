@@ -47,7 +47,11 @@ async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<vo
  * Builds the app on a fresh DATA_DIR (and a fresh PostgreSQL database for `postgres`).
  * Hashing is cheaper than production's so suites stay fast; the security suite checks the defaults.
  */
-export async function buildTestApp(dialect: Dialect, env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
+export async function buildTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hello-test-'));
   const database = dialect === 'postgres' ? await createPgDatabase() : undefined;
   const config = loadConfig({

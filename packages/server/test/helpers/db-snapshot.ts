@@ -13,20 +13,28 @@ export interface DbSnapshot {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walks every table, whatever the schema
 export async function dbSnapshotter(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promise<DbSnapshot> {
-  const tables = (await db.introspection.getTables()).filter((t) => !t.name.startsWith('kysely_')).map((t) => t.name).sort();
+  const tables = (await db.introspection.getTables())
+    .filter((t) => !t.name.startsWith('kysely_'))
+    .map((t) => t.name)
+    .sort();
   if (tables.length === 0) throw new Error('no tables to snapshot');
   let query: string;
   if (dialect === 'postgres') {
     // Every row's text form, sorted, hashed by the server: only 32 characters per table travel.
     query = `select ${tables
-      .map((t) => `(select count(*) || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from "${t}" x) as "${t}"`)
+      .map(
+        (t) =>
+          `(select count(*) || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from "${t}" x) as "${t}"`,
+      )
       .join(', ')}`;
   } else {
     const parts: string[] = [];
     for (const t of tables) {
       const { rows } = await sql<{ name: string }>`select name from pragma_table_info(${t})`.execute(db);
       const row = rows.map((c) => `quote("${c.name}")`).join(` || ',' || `);
-      parts.push(`(select count(*) || ':' || coalesce(group_concat(r, '|'), '') from (select ${row} as r from "${t}" order by rowid)) as "${t}"`);
+      parts.push(
+        `(select count(*) || ':' || coalesce(group_concat(r, '|'), '') from (select ${row} as r from "${t}" order by rowid)) as "${t}"`,
+      );
     }
     query = `select ${parts.join(', ')}`;
   }
@@ -61,14 +69,24 @@ export async function dbWriteCounter(db: Kysely<any>, dialect: 'sqlite' | 'postg
   await sql`create table zz_test_writes (n integer not null)`.execute(db);
   await sql`insert into zz_test_writes (n) values (0)`.execute(db);
   if (dialect === 'postgres') {
-    await sql.raw(`create function zz_test_bump() returns trigger language plpgsql as $$ begin update zz_test_writes set n = n + 1; return null; end $$`).execute(db);
+    await sql
+      .raw(
+        `create function zz_test_bump() returns trigger language plpgsql as $$ begin update zz_test_writes set n = n + 1; return null; end $$`,
+      )
+      .execute(db);
   }
   for (const t of tables) {
     if (dialect === 'postgres') {
-      await sql.raw(`create trigger "zz_${t}" after insert or update or delete on "${t}" for each row execute function zz_test_bump()`).execute(db);
+      await sql
+        .raw(
+          `create trigger "zz_${t}" after insert or update or delete on "${t}" for each row execute function zz_test_bump()`,
+        )
+        .execute(db);
     } else {
       for (const op of ['insert', 'update', 'delete']) {
-        await sql.raw(`create trigger "zz_${t}_${op}" after ${op} on "${t}" begin update zz_test_writes set n = n + 1; end`).execute(db);
+        await sql
+          .raw(`create trigger "zz_${t}_${op}" after ${op} on "${t}" begin update zz_test_writes set n = n + 1; end`)
+          .execute(db);
       }
     }
   }

@@ -4,18 +4,25 @@ import { createHmac, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
  * Hand-made JWTs for attacks: every byte of header, payload and signature under the test's control,
  * so none of them is shaped by a library's good manners.
  */
-const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const b64 = (value: unknown) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
 export type Claims = Record<string, unknown>;
 
 export function decode(token: string): { header: Claims; payload: Claims; signature: string } {
   const [h = '', p = '', signature = ''] = token.split('.');
-  return { header: JSON.parse(Buffer.from(h, 'base64url').toString()), payload: JSON.parse(Buffer.from(p, 'base64url').toString()), signature };
+  return {
+    header: JSON.parse(Buffer.from(h, 'base64url').toString()),
+    payload: JSON.parse(Buffer.from(p, 'base64url').toString()),
+    signature,
+  };
 }
 
 export function hmacJwt(alg: 'HS256' | 'HS384' | 'HS512', key: string, payload: Claims, header: Claims = {}): string {
   const input = `${b64({ alg, typ: 'JWT', ...header })}.${b64(payload)}`;
-  return `${input}.${createHmac(`sha${alg.slice(2)}`, key).update(input).digest('base64url')}`;
+  return `${input}.${createHmac(`sha${alg.slice(2)}`, key)
+    .update(input)
+    .digest('base64url')}`;
 }
 
 /** RS256 with a key of our own, its public half embedded in the header (the `jwk` injection attack). */
@@ -35,7 +42,12 @@ export function tamper(token: string, change: Claims): string {
  * Every forgery of a token of `type`, given a genuine one (`genuine`) and the app's SECRET_KEY, and
  * the genuine token of the other type. Each must be refused as `token_not_valid`.
  */
-export function forgeries(genuine: string, otherType: string, secretKey: string, otherUserId: number): [string, string][] {
+export function forgeries(
+  genuine: string,
+  otherType: string,
+  secretKey: string,
+  otherUserId: number,
+): [string, string][] {
   const { payload } = decode(genuine);
   const now = Math.floor(Date.now() / 1000);
   const [h, p, s] = genuine.split('.');
@@ -55,7 +67,10 @@ export function forgeries(genuine: string, otherType: string, secretKey: string,
     ['tampered exp, signature kept', tamper(genuine, { exp: now + 10 * 365 * 86400 })],
     ['tampered token_type, signature kept', tamper(genuine, { token_type: decode(otherType).payload.token_type })],
     ['the other token type', otherType],
-    ['expired (real key, exp in the past)', hmacJwt('HS256', secretKey, { ...payload, iat: now - 3600, exp: now - 60 })],
+    [
+      'expired (real key, exp in the past)',
+      hmacJwt('HS256', secretKey, { ...payload, iat: now - 3600, exp: now - 60 }),
+    ],
     ['not yet valid (nbf in the future)', hmacJwt('HS256', secretKey, { ...payload, nbf: now + 3600 })],
     ['no exp claim (real key)', hmacJwt('HS256', secretKey, { ...payload, exp: undefined })],
     ['sub of another user (real key)', hmacJwt('HS256', secretKey, { ...payload, sub: String(otherUserId) })],

@@ -30,15 +30,46 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.string({ unit: 'binary', maxLength: 40 }), weight: 4 },
   { arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }), weight: 2 },
   { arbitrary: fc.string({ unit: 'binary-ascii', maxLength: 40 }), weight: 2 },
-  { arbitrary: fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })).map(([a, b]) => `${a}\u0000${b}`), weight: 3 },
+  {
+    arbitrary: fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })).map(([a, b]) => `${a}\u0000${b}`),
+    weight: 3,
+  },
   { arbitrary: fc.tuple(fc.string({ maxLength: 8 }), loneSurrogate).map(([a, s]) => `${a}${s}`), weight: 2 },
-  { arbitrary: fc.constantFrom('\u202Eevil\u202C', '\u200F\u05E9\u05DC\u05D5\u05DD', '\uFEFF', '\u2028\u2029', '\uFFFF\uFFFE', 'ß'.repeat(40), 'İ', 'ﬀ'), weight: 2 },
+  {
+    arbitrary: fc.constantFrom(
+      '\u202Eevil\u202C',
+      '\u200F\u05E9\u05DC\u05D5\u05DD',
+      '\uFEFF',
+      '\u2028\u2029',
+      '\uFFFF\uFFFE',
+      'ß'.repeat(40),
+      'İ',
+      'ﬀ',
+    ),
+    weight: 2,
+  },
   { arbitrary: combining, weight: 1 },
   {
     arbitrary: fc.constantFrom(
-      "' OR '1'='1", '"; DROP TABLE users; --', '<script>alert(1)</script>', '../../../../etc/passwd', '..\\..\\windows',
-      '%00', '%zz', '${jndi:ldap://x}', '{{7*7}}', '__proto__', 'constructor', '\r\nX-Injected: 1', 'a@b', '@', 'a@b.c',
-      'USER@EXAMPLE.COM ', 'x@[127.0.0.1]', '"quoted"@example.com', 'o\u0308@example.com',
+      "' OR '1'='1",
+      '"; DROP TABLE users; --',
+      '<script>alert(1)</script>',
+      '../../../../etc/passwd',
+      '..\\..\\windows',
+      '%00',
+      '%zz',
+      '${jndi:ldap://x}',
+      '{{7*7}}',
+      '__proto__',
+      'constructor',
+      '\r\nX-Injected: 1',
+      'a@b',
+      '@',
+      'a@b.c',
+      'USER@EXAMPLE.COM ',
+      'x@[127.0.0.1]',
+      '"quoted"@example.com',
+      'o\u0308@example.com',
     ),
     weight: 3,
   },
@@ -49,23 +80,59 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 /** Nesting deeper than recursive code survives: `[[[[...]]]]` or `{"a":{"a":...}}`. */
 const deepNesting = fc
   .tuple(fc.constantFrom(64, 1_000, 20_000, 100_000), fc.boolean())
-  .map(([depth, arrays]) => new Raw(Buffer.from(arrays ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth))));
+  .map(
+    ([depth, arrays]) =>
+      new Raw(
+        Buffer.from(arrays ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)),
+      ),
+  );
 
 /** Bytes that are not UTF-8 at all. */
-const invalidUtf8 = fc.constantFrom('ff', 'c080', 'c328', 'eda080', 'f4908080', 'fe').map((hex) => new Raw(Buffer.concat([Buffer.from('"a'), Buffer.from(hex, 'hex'), Buffer.from('"')])));
+const invalidUtf8 = fc
+  .constantFrom('ff', 'c080', 'c328', 'eda080', 'f4908080', 'fe')
+  .map((hex) => new Raw(Buffer.concat([Buffer.from('"a'), Buffer.from(hex, 'hex'), Buffer.from('"')])));
 
 /** Keys that poison naive object handling. */
-export const hostileKey: fc.Arbitrary<string> = fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '', ' ', '\u0000', 'a.b', '.', '..', 'x'.repeat(300));
+export const hostileKey: fc.Arbitrary<string> = fc.constantFrom(
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  '',
+  ' ',
+  '\u0000',
+  'a.b',
+  '.',
+  '..',
+  'x'.repeat(300),
+);
 
 export const hostileValue: fc.Arbitrary<Value> = fc.letrec<{ value: Value }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     { arbitrary: hostileString, weight: 8 },
-    { arbitrary: fc.constantFrom<Value>(null, true, false, 0, -1, 1.5, 1e308, -0, 2 ** 53 + 1, Number('99999999999999999999') /* past 2^53 on purpose */), weight: 3 },
+    {
+      arbitrary: fc.constantFrom<Value>(
+        null,
+        true,
+        false,
+        0,
+        -1,
+        1.5,
+        1e308,
+        -0,
+        2 ** 53 + 1,
+        Number('99999999999999999999') /* past 2^53 on purpose */,
+      ),
+      weight: 3,
+    },
     { arbitrary: fc.double(), weight: 1 },
     { arbitrary: fc.array(tie('value'), { maxLength: 4 }), weight: 2 },
     {
-      arbitrary: fc.array(fc.tuple(fc.oneof(hostileKey, fc.string({ maxLength: 6 })), tie('value')), { maxLength: 4 }).map((entries) => ({ entries })),
+      arbitrary: fc
+        .array(fc.tuple(fc.oneof(hostileKey, fc.string({ maxLength: 6 })), tie('value')), { maxLength: 4 })
+        .map((entries) => ({ entries })),
       weight: 2,
     },
     { arbitrary: deepNesting, weight: 1 },
@@ -117,5 +184,16 @@ export function urlEncode(bytes: Buffer, broken: boolean): string {
 export const headerText: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 60 }),
   fc.string({ unit: fc.integer({ min: 0x80, max: 0xff }).map((c) => String.fromCharCode(c)), maxLength: 10 }),
-  fc.constantFrom('x'.repeat(8000), '\t', '', 'Bearer', 'Token', 'Basic dXNlcjpwYXNz', 'Bearer  ', 'bearer a.b.c', 'Token a b', 'Bearer eyJhbGciOiJub25lIn0.e30.'),
+  fc.constantFrom(
+    'x'.repeat(8000),
+    '\t',
+    '',
+    'Bearer',
+    'Token',
+    'Basic dXNlcjpwYXNz',
+    'Bearer  ',
+    'bearer a.b.c',
+    'Token a b',
+    'Bearer eyJhbGciOiJub25lIn0.e30.',
+  ),
 );

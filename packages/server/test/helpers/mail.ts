@@ -13,12 +13,17 @@ export function emlFiles(dataDir: string): { name: string; text: string }[] {
 }
 
 /** Waits until `count` .eml files exist, and answers them. */
-export async function waitForEml(dataDir: string, count = 1, timeoutMs = 5000): Promise<{ name: string; text: string }[]> {
+export async function waitForEml(
+  dataDir: string,
+  count = 1,
+  timeoutMs = 5000,
+): Promise<{ name: string; text: string }[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const files = emlFiles(dataDir);
     if (files.length >= count) return files;
-    if (Date.now() > deadline) throw new Error(`expected ${count} .eml file(s) in ${dataDir}/mail, found ${files.length}`);
+    if (Date.now() > deadline)
+      throw new Error(`expected ${count} .eml file(s) in ${dataDir}/mail, found ${files.length}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

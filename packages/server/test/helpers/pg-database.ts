@@ -6,7 +6,9 @@ import { inject } from 'vitest';
  * A database of its own in the run's PostgreSQL server, for a server spawned as a child process
  * (buildTestApp makes one for in-process apps).
  */
-export async function createPgDatabase(adminUrl = inject('pgAdminUrl')): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPgDatabase(
+  adminUrl = inject('pgAdminUrl'),
+): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!adminUrl) throw new Error('PostgreSQL was not started for this run (TEST_DIALECTS excludes it)');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = async (query: string) => {

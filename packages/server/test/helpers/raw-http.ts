@@ -6,7 +6,10 @@ import type { TestApp } from './build.js';
  * GET over a real socket with the path exactly as given: `inject` and fetch resolve `..` segments
  * before sending, so path tricks must take this road to reach the server unaltered.
  */
-export async function rawGet(app: TestApp['app'], rawPath: string): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+export async function rawGet(
+  app: TestApp['app'],
+  rawPath: string,
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   if (!app.server.listening) await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   return new Promise((resolve, reject) => {

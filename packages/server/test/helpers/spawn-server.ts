@@ -25,13 +25,20 @@ function newestMtime(dir: string, ext: string): number {
  * suites never build at once). Fails with a plain message when the build itself fails.
  */
 export function ensureBuilt(): void {
-  const stale = () => !existsSync(entry) || newestMtime(path.join(serverRoot, 'src'), '.ts') > newestMtime(path.join(serverRoot, 'dist'), '.js');
+  const stale = () =>
+    !existsSync(entry) ||
+    newestMtime(path.join(serverRoot, 'src'), '.ts') > newestMtime(path.join(serverRoot, 'dist'), '.js');
   if (!stale()) return;
   try {
-    execFileSync('flock', ['/tmp/hello-server-build.lock', 'npx', 'tsc', '-b', serverRoot], { cwd: serverRoot, stdio: 'pipe' });
+    execFileSync('flock', ['/tmp/hello-server-build.lock', 'npx', 'tsc', '-b', serverRoot], {
+      cwd: serverRoot,
+      stdio: 'pipe',
+    });
   } catch (error) {
     const out = (error as { stdout?: Buffer }).stdout?.toString() ?? String(error);
-    throw new Error(`packages/server/dist is stale and \`npx tsc -b packages/server\` failed:\n${out}`, { cause: error });
+    throw new Error(`packages/server/dist is stale and \`npx tsc -b packages/server\` failed:\n${out}`, {
+      cause: error,
+    });
   }
   if (!existsSync(entry)) throw new Error(`${entry} is missing after the build`);
 }
@@ -74,7 +81,11 @@ export async function spawnServer(options: SpawnOptions): Promise<SpawnedServer>
     ...options.env,
   };
   // cwd = the data dir: the server must not read a developer's .env from the repository.
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), entry], { cwd: options.dataDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), entry], {
+    cwd: options.dataDir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const chunks: string[] = [];
   child.stdout!.setEncoding('utf8').on('data', (c: string) => chunks.push(c));
   child.stderr!.setEncoding('utf8').on('data', (c: string) => chunks.push(c));
@@ -84,7 +95,8 @@ export async function spawnServer(options: SpawnOptions): Promise<SpawnedServer>
   const output = () => chunks.join('');
   const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
   while (!/is serving/.test(output())) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited while starting:\n${output()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited while starting:\n${output()}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`server did not start within the time:\n${output()}`);
@@ -122,7 +134,10 @@ export async function call(url: string, init: RequestInit & { timeoutMs?: number
 }
 
 /** A multipart body of fields and files, as a browser's FormData would send it. */
-export function formData(fields: Record<string, string>, files: { name: string; type: string; bytes: Uint8Array }[] = []): FormData {
+export function formData(
+  fields: Record<string, string>,
+  files: { name: string; type: string; bytes: Uint8Array }[] = [],
+): FormData {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const f of files) form.append('files', new Blob([f.bytes], { type: f.type }), f.name);

@@ -16,7 +16,11 @@ export const uniqueEmail = (prefix = 'user') =>
   `${prefix}-${[...randomBytes(4)].map((byte) => String.fromCharCode(97 + (byte >> 4), 97 + (byte & 15))).join('')}@example.com`;
 
 /** A user made directly in the database, with a live session (no HTTP, no rate limits). */
-export async function createUser(t: TestApp, email = uniqueEmail(), password = 'correct horse battery'): Promise<TestUser> {
+export async function createUser(
+  t: TestApp,
+  email = uniqueEmail(),
+  password = 'correct horse battery',
+): Promise<TestUser> {
   const user = await insertUser(t.app.db, email, await t.app.passwords.hash(password));
   if (!user) throw new Error(`${email} exists already`);
   const tokens = await t.app.sessions.start(user.id);

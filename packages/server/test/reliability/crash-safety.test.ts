@@ -29,7 +29,12 @@ describe.each(dialects)('crash safety (%s)', (dialect) => {
   it('keeps every answered call and leaves no partial news item or orphan file after SIGKILL', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hello-crash-'));
     cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const env: Record<string, string> = { RATE_LIMIT_REGISTER: '0', RATE_LIMIT_LOGIN: '0', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' };
+    const env: Record<string, string> = {
+      RATE_LIMIT_REGISTER: '0',
+      RATE_LIMIT_LOGIN: '0',
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_TIME_COST: '1',
+    };
     if (dialect === 'postgres') {
       const database = await createPgDatabase();
       cleanup.push(database.drop);
@@ -39,7 +44,10 @@ describe.each(dialects)('crash safety (%s)', (dialect) => {
     cleanup.push(() => server.kill());
     const post = (url: string, init: RequestInit) => call(server.url + url, { method: 'POST', ...init });
     const register = (email: string, password: string) =>
-      post('/api/v1/rest-auth/registration/', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password1: password, password2: password }) });
+      post('/api/v1/rest-auth/registration/', {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password1: password, password2: password }),
+      });
 
     const authors: string[] = [];
     for (let i = 0; i < AUTHORS; i += 1) {
@@ -71,17 +79,33 @@ describe.each(dialects)('crash safety (%s)', (dialect) => {
       if (i % 2 === 0 && i / 2 < REGISTRATIONS) {
         const email = `burst-${i}-${randomBytes(3).toString('hex')}@example.com`;
         const password = `Burst-Password-${i}-xyz`;
-        work.push(register(email, password).then((res) => {
-          if (res.status === 201) registered.push({ email, password });
-          onAnswer();
-        }, () => {}));
+        work.push(
+          register(email, password).then(
+            (res) => {
+              if (res.status === 201) registered.push({ email, password });
+              onAnswer();
+            },
+            () => {},
+          ),
+        );
       } else {
-        const files = new Map([[`a-${i}.bin`, randomBytes(3000 + i)], [`b-${i}.txt`, Buffer.from(`text ${i} ${randomBytes(8).toString('hex')}`)]]);
-        const body = formData({ title: `news ${i}`, content: `burst item ${i}` }, [...files].map(([name, bytes]) => ({ name, type: 'application/octet-stream', bytes })));
-        work.push(post('/api/v1/localnews/new', { headers: { authorization: `Token ${authors[i % AUTHORS]}` }, body }).then((res) => {
-          if (res.status === 201) uploaded.push({ id: res.json().id, files });
-          onAnswer();
-        }, () => {}));
+        const files = new Map([
+          [`a-${i}.bin`, randomBytes(3000 + i)],
+          [`b-${i}.txt`, Buffer.from(`text ${i} ${randomBytes(8).toString('hex')}`)],
+        ]);
+        const body = formData(
+          { title: `news ${i}`, content: `burst item ${i}` },
+          [...files].map(([name, bytes]) => ({ name, type: 'application/octet-stream', bytes })),
+        );
+        work.push(
+          post('/api/v1/localnews/new', { headers: { authorization: `Token ${authors[i % AUTHORS]}` }, body }).then(
+            (res) => {
+              if (res.status === 201) uploaded.push({ id: res.json().id, files });
+              onAnswer();
+            },
+            () => {},
+          ),
+        );
       }
     }
     await Promise.race([killedNow, Promise.all(work)]);
@@ -89,21 +113,32 @@ describe.each(dialects)('crash safety (%s)', (dialect) => {
     await server.exited();
     expect(killed, `the burst finished (${answered} answers) before the kill`).toBe(true);
     expect(registered.length + uploaded.length).toBeGreaterThanOrEqual(killAt - 1);
-    console.info(`crash-safety (${dialect}): killed after ${answered} of ${total} answers; ${registered.length} registrations and ${uploaded.length} uploads answered 201`);
+    console.info(
+      `crash-safety (${dialect}): killed after ${answered} of ${total} answers; ${registered.length} registrations and ${uploaded.length} uploads answered 201`,
+    );
 
     server = await spawnServer({ dataDir, env });
     // Every registration answered 201 can log in.
     const failedLogins: string[] = [];
     for (const { email, password } of registered) {
-      const res = await post('/api/v1/token/', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+      const res = await post('/api/v1/token/', {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
       if (res.status !== 200) failedLogins.push(`${email}: ${res.status}`);
     }
     expect(failedLogins).toEqual([]);
 
     // Every upload answered 201 is listed with its files, byte for byte; no item lacks a file.
-    const login = await post('/api/v1/token/', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'author-0@example.com', password: 'Author-Password-2026' }) });
-    const list = (await call(`${server.url}/api/v1/localnews/`, { headers: { authorization: `Bearer ${login.json().access}` } })).json() as {
-      id: number; files: { name: string; url: string }[];
+    const login = await post('/api/v1/token/', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'author-0@example.com', password: 'Author-Password-2026' }),
+    });
+    const list = (
+      await call(`${server.url}/api/v1/localnews/`, { headers: { authorization: `Bearer ${login.json().access}` } })
+    ).json() as {
+      id: number;
+      files: { name: string; url: string }[];
     }[];
     const byId = new Map(list.map((item) => [item.id, item]));
     for (const { id, files } of uploaded) {
@@ -114,19 +149,28 @@ describe.each(dialects)('crash safety (%s)', (dialect) => {
     let listedFiles = 0;
     for (const item of list) {
       expect(item.files.length, `news item ${item.id} is partial`).toBe(2);
-      for (const f of item.files) expect((await call(server.url + f.url)).status, `file ${f.name} of item ${item.id}`).toBe(200);
+      for (const f of item.files)
+        expect((await call(server.url + f.url)).status, `file ${f.name} of item ${item.id}`).toBe(200);
       listedFiles += item.files.length;
     }
     // No orphans: every stored file has its row, and nothing is left in staging.
     const uploads = path.join(dataDir, 'uploads');
     const stored = filesUnder(uploads);
-    expect(stored.filter((f) => f.startsWith('.tmp')), 'staged files left after restart').toEqual([]);
+    expect(
+      stored.filter((f) => f.startsWith('.tmp')),
+      'staged files left after restart',
+    ).toEqual([]);
     expect(stored.length).toBe(listedFiles);
   }, 180_000);
   it('leaves edits and deletions whole after SIGKILL: no row without its file, no file without its row', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hello-crash-edit-'));
     cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const env: Record<string, string> = { RATE_LIMIT_LOGIN: '0', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', ACCESS_TOKEN_LIFETIME: '3600' };
+    const env: Record<string, string> = {
+      RATE_LIMIT_LOGIN: '0',
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_TIME_COST: '1',
+      ACCESS_TOKEN_LIFETIME: '3600',
+    };
     if (dialect === 'postgres') {
       const database = await createPgDatabase();
       cleanup.push(database.drop);
@@ -137,14 +181,21 @@ describe.each(dialects)('crash safety (%s)', (dialect) => {
     const json = (body: object) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const credentials = { email: 'editor@example.com', password: 'Editor-Password-2026' };
     const registration = { email: credentials.email, password1: credentials.password, password2: credentials.password };
-    const key = (await call(`${server.url}/api/v1/rest-auth/registration/`, { method: 'POST', ...json(registration) })).json().key;
-    const access = async () => (await call(`${server.url}/api/v1/token/`, { method: 'POST', ...json(credentials) })).json().access as string;
+    const key = (
+      await call(`${server.url}/api/v1/rest-auth/registration/`, { method: 'POST', ...json(registration) })
+    ).json().key;
+    const access = async () =>
+      (await call(`${server.url}/api/v1/token/`, { method: 'POST', ...json(credentials) })).json().access as string;
 
     // Items to work on, each with two files.
     type Item = { id: number; files: { id: number; name: string }[] };
     const items: Item[] = [];
     for (let i = 0; i < ITEMS_TO_CHANGE; i += 1) {
-      const files = [0, 1].map((n) => ({ name: `f${i}-${n}.bin`, type: 'application/octet-stream', bytes: randomBytes(2000 + n) }));
+      const files = [0, 1].map((n) => ({
+        name: `f${i}-${n}.bin`,
+        type: 'application/octet-stream',
+        bytes: randomBytes(2000 + n),
+      }));
       const res = await call(`${server.url}/api/v1/localnews/new`, {
         method: 'POST',
         headers: { authorization: `Token ${key}` },
@@ -176,24 +227,39 @@ describe.each(dialects)('crash safety (%s)', (dialect) => {
     const url = (item: Item) => `${server.url}/api/v1/localnews/${item.id}/`;
     const work = toEdit.map((item) => {
       const change = { title: `edited ${item.id}`, name: `new-${item.id}.bin`, bytes: randomBytes(3000 + item.id) };
-      const body = formData({ title: change.title }, [{ name: change.name, type: 'application/octet-stream', bytes: change.bytes }]);
+      const body = formData({ title: change.title }, [
+        { name: change.name, type: 'application/octet-stream', bytes: change.bytes },
+      ]);
       body.append('remove_files', String(item.files[0]!.id));
-      return call(url(item), { method: 'PATCH', headers: bearer, body }).then((res) => {
-        if (res.status === 200) edited.set(item.id, change);
-        answer();
-      }, () => {});
+      return call(url(item), { method: 'PATCH', headers: bearer, body }).then(
+        (res) => {
+          if (res.status === 200) edited.set(item.id, change);
+          answer();
+        },
+        () => {},
+      );
     });
-    const remove = (item: Item) => call(url(item), { method: 'DELETE', headers: bearer }).then((res) => void (res.status === 204 && deleted.push(item.id)), () => {});
+    const remove = (item: Item) =>
+      call(url(item), { method: 'DELETE', headers: bearer }).then(
+        (res) => void (res.status === 204 && deleted.push(item.id)),
+        () => {},
+      );
     work.push(deletionsMayStart.then(() => Promise.all(toDelete.map(remove))));
     await Promise.all(work);
     await server.exited();
     expect(killed, `the burst finished (${answered} edits answered) before the kill`).toBe(true);
     expect(edited.size).toBeGreaterThan(0);
-    console.info(`crash-safety edits (${dialect}): killed after ${answered} edits answered; ${edited.size} edits and ${deleted.length} deletions answered`);
+    console.info(
+      `crash-safety edits (${dialect}): killed after ${answered} edits answered; ${edited.size} edits and ${deleted.length} deletions answered`,
+    );
 
     server = await spawnServer({ dataDir, env });
     const auth = { authorization: `Bearer ${await access()}` };
-    for (const id of deleted) expect((await call(`${server.url}/api/v1/localnews/${id}/`, { headers: auth })).status, `deleted item ${id}`).toBe(404);
+    for (const id of deleted)
+      expect(
+        (await call(`${server.url}/api/v1/localnews/${id}/`, { headers: auth })).status,
+        `deleted item ${id}`,
+      ).toBe(404);
     let rowFiles = 0;
     for (const item of items) {
       const res = await call(url(item), { headers: auth });
@@ -203,15 +269,21 @@ describe.each(dialects)('crash safety (%s)', (dialect) => {
       if (change) {
         expect(now.title).toBe(change.title);
         expect(now.files.map((f) => f.id)).not.toContain(item.files[0]!.id);
-        expect((await call(server.url + now.files.find((f) => f.name === change.name)!.url)).body.equals(change.bytes)).toBe(true);
+        expect(
+          (await call(server.url + now.files.find((f) => f.name === change.name)!.url)).body.equals(change.bytes),
+        ).toBe(true);
       }
       // Whatever happened, an item is whole: two files, each one there.
       expect(now.files.length, `item ${item.id}`).toBe(2);
-      for (const file of now.files) expect((await call(server.url + file.url)).status, `file ${file.name} of item ${item.id}`).toBe(200);
+      for (const file of now.files)
+        expect((await call(server.url + file.url)).status, `file ${file.name} of item ${item.id}`).toBe(200);
       rowFiles += now.files.length;
     }
     const stored = filesUnder(path.join(dataDir, 'uploads'));
-    expect(stored.filter((f) => f.startsWith('.tmp')), 'staged files left after restart').toEqual([]);
+    expect(
+      stored.filter((f) => f.startsWith('.tmp')),
+      'staged files left after restart',
+    ).toEqual([]);
     expect(stored.length, 'files on disk without a row').toBe(rowFiles);
   }, 180_000);
 });

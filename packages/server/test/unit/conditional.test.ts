@@ -23,7 +23,17 @@ describe('decideRange', () => {
   });
 
   it('ignores what it does not understand, several ranges and a stale If-Range: the whole file', () => {
-    for (const header of [undefined, '', 'bytes=', 'bytes=-', 'bytes=5-1', 'items=0-1', 'bytes=0-1,5-6', 'bytes=a-b', 'bytes=0x10-']) {
+    for (const header of [
+      undefined,
+      '',
+      'bytes=',
+      'bytes=-',
+      'bytes=5-1',
+      'items=0-1',
+      'bytes=0-1,5-6',
+      'bytes=a-b',
+      'bytes=0x10-',
+    ]) {
       expect(range(header), String(header)).toEqual({ kind: 'full' });
     }
     expect(range('bytes=0-1', 1000, '"other"')).toEqual({ kind: 'full' });

@@ -9,7 +9,9 @@ function pageContent(doc: PDFDocument, index: number): string {
   const contents = doc.getPage(index).node.Contents();
   const parts = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
   return parts
-    .map((stream) => (stream instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1') : ''))
+    .map((stream) =>
+      stream instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1') : '',
+    )
     .join('\n');
 }
 

@@ -8,7 +8,11 @@ import { loadConfig } from '../../src/config.js';
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const example = parseEnv(readFileSync(path.join(repoRoot, '.env.example'), 'utf8'));
 /** The variables config.ts reads: the keys of its environment schema. */
-const configKeys = [...readFileSync(path.resolve(import.meta.dirname, '../../src/config.ts'), 'utf8').matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]);
+const configKeys = [
+  ...readFileSync(path.resolve(import.meta.dirname, '../../src/config.ts'), 'utf8').matchAll(
+    /^ {2}([A-Z][A-Z0-9_]*):/gm,
+  ),
+].map((m) => m[1]);
 
 describe('.env.example', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hello-env-'));

@@ -35,7 +35,13 @@ describe('live session checks', () => {
       liveSession('b', 1), // b's id with another user's id: not that user's session
     ]);
     expect(calls).toEqual([['a', 'b', 'ended']]);
-    expect(answers.map((answer) => answer?.email ?? null)).toEqual(['a@example.com', 'b@example.com', 'a@example.com', null, null]);
+    expect(answers.map((answer) => answer?.email ?? null)).toEqual([
+      'a@example.com',
+      'b@example.com',
+      'a@example.com',
+      null,
+      null,
+    ]);
   });
 
   it('keep nothing from one turn to the next: a session gone between two turns is refused', async () => {

@@ -7,7 +7,8 @@ const cheap = { memoryKiB: 1024, timeCost: 1 };
 // Made by node-argon2 0.44 (the C reference code), the library this server used before: hashes already
 // stored in a database must go on verifying.
 const madeByNodeArgon2 = {
-  'Plum-Orchard-1987': '$argon2id$v=19$m=1024,t=1,p=1$Ftacls7LSHVYYxJKI9ILpw$bOtl4twXjpzAqMBxnXuZGMtT6JjpmnZBPeYAiPxUlXQ',
+  'Plum-Orchard-1987':
+    '$argon2id$v=19$m=1024,t=1,p=1$Ftacls7LSHVYYxJKI9ILpw$bOtl4twXjpzAqMBxnXuZGMtT6JjpmnZBPeYAiPxUlXQ',
   'Grüße, 東京 🌸': '$argon2id$v=19$m=1024,t=1,p=1$B9qPfu3jjDEwTgx07TiRzA$fATZCQVEcah7+2ELtz30ytDQPPbfNTs91RtxyRj6Jok',
 };
 
@@ -81,7 +82,11 @@ describe('password hasher', () => {
     expect(hasher.needsRehash(today)).toBe(false);
     expect(hasher.needsRehash(await createPasswordHasher({ memoryKiB: 2048, timeCost: 1 }, 1).hash('x'))).toBe(true);
     expect(hasher.needsRehash(await createPasswordHasher({ memoryKiB: 1024, timeCost: 2 }, 1).hash('x'))).toBe(true);
-    expect(hasher.needsRehash('$argon2i$v=19$m=1024,t=1,p=1$ubsAk6T9XIE8YS/eUphu0g$SXr6D8y+TiQzRiDkFyCyZpEhE9y6Gcyi3hoKWrZNfg8')).toBe(true);
+    expect(
+      hasher.needsRehash(
+        '$argon2i$v=19$m=1024,t=1,p=1$ubsAk6T9XIE8YS/eUphu0g$SXr6D8y+TiQzRiDkFyCyZpEhE9y6Gcyi3hoKWrZNfg8',
+      ),
+    ).toBe(true);
     expect(hasher.needsRehash('not a hash')).toBe(true);
   });
 });

@@ -42,7 +42,9 @@ describe('passwordProblems', () => {
   });
 
   it('counts characters, not UTF-16 units, for the length rule', () => {
-    expect(passwordProblems('🌲🌲🌲🌲🌲🌲🌲', { email })).toContain('This password is too short. It must contain at least 8 characters.');
+    expect(passwordProblems('🌲🌲🌲🌲🌲🌲🌲', { email })).toContain(
+      'This password is too short. It must contain at least 8 characters.',
+    );
   });
 
   it('refuses passwords too similar to the e-mail, its local part or its parts', () => {

@@ -23,7 +23,11 @@ describe('precompiled reads on SQLite', () => {
 
   it('read the committed value at once, outside any transaction', async () => {
     const before = await newsRevision(handle.db);
-    await handle.db.updateTable('news_revision').set({ revision: before + 5 }).where('id', '=', 1).execute();
+    await handle.db
+      .updateTable('news_revision')
+      .set({ revision: before + 5 })
+      .where('id', '=', 1)
+      .execute();
     expect(await newsRevision(handle.db)).toBe(before + 5);
   });
 
@@ -33,7 +37,11 @@ describe('precompiled reads on SQLite', () => {
     const undone = handle.db
       .transaction()
       .execute(async (trx) => {
-        await trx.updateTable('news_revision').set({ revision: before + 1 }).where('id', '=', 1).execute();
+        await trx
+          .updateTable('news_revision')
+          .set({ revision: before + 1 })
+          .where('id', '=', 1)
+          .execute();
         readDuring = newsRevision(handle.db); // another request, while this transaction is open
         await new Promise((resolve) => setTimeout(resolve, 20));
         throw new Error('undo');

@@ -14,7 +14,19 @@ describe('reset tokens', () => {
 
   it('accept only a plain path on this site as the reset page', () => {
     for (const ok of ['/resetnewpassword', '/a/b-c_d.e~f', '/']) expect(isSafeResetPath(ok), ok).toBe(true);
-    for (const bad of ['', 'resetnewpassword', '//evil.example', '/\\evil.example', '\\\\evil', 'https://evil.example/', 'javascript:alert(1)', '/x?y=1', '/x#frag', '/x y', '/x\n']) {
+    for (const bad of [
+      '',
+      'resetnewpassword',
+      '//evil.example',
+      '/\\evil.example',
+      '\\\\evil',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      '/x?y=1',
+      '/x#frag',
+      '/x y',
+      '/x\n',
+    ]) {
       expect(isSafeResetPath(bad), JSON.stringify(bad)).toBe(false);
     }
   });

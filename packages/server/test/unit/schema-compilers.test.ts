@@ -8,7 +8,9 @@ async function appWith(body: object) {
   const schemas = lazySchemaCompilers();
   const app = Fastify({
     ajv: { customOptions: { allErrors: true } },
-    schemaController: { compilersFactory: { buildValidator: schemas.buildValidator, buildSerializer: schemas.buildSerializer } },
+    schemaController: {
+      compilersFactory: { buildValidator: schemas.buildValidator, buildSerializer: schemas.buildSerializer },
+    },
   });
   app.post(
     '/items/:id',
@@ -17,16 +19,31 @@ async function appWith(body: object) {
         params: { type: 'object', properties: { id: { type: 'integer' } } },
         querystring: { type: 'object', properties: { full: { type: 'boolean', default: false } } },
         body,
-        response: { 200: { type: 'object', properties: { id: { type: 'integer' }, full: { type: 'boolean' }, name: { type: 'string' } } } },
+        response: {
+          200: {
+            type: 'object',
+            properties: { id: { type: 'integer' }, full: { type: 'boolean' }, name: { type: 'string' } },
+          },
+        },
       },
     },
-    async (request) => ({ ...(request.params as object), ...(request.query as object), ...(request.body as object), secret: 'not in the schema' }),
+    async (request) => ({
+      ...(request.params as object),
+      ...(request.query as object),
+      ...(request.body as object),
+      secret: 'not in the schema',
+    }),
   );
   await app.ready();
   return { app, compileAll: schemas.compileAll };
 }
 
-const itemBody = { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', minLength: 2 } } };
+const itemBody = {
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  properties: { name: { type: 'string', minLength: 2 } },
+};
 
 describe('route schemas compiled on first use', () => {
   it('validate, coerce and serialize exactly as compiled at start-up', async () => {
@@ -35,7 +52,11 @@ describe('route schemas compiled on first use', () => {
     expect(ok.statusCode).toBe(200);
     // Coerced params and query, defaults, additional properties removed, only the response schema's fields sent.
     expect(ok.json()).toEqual({ id: 7, full: true, name: 'abc' });
-    expect((await app.inject({ method: 'POST', url: '/items/7', payload: { name: 'abc' } })).json()).toEqual({ id: 7, full: false, name: 'abc' });
+    expect((await app.inject({ method: 'POST', url: '/items/7', payload: { name: 'abc' } })).json()).toEqual({
+      id: 7,
+      full: false,
+      name: 'abc',
+    });
 
     // Every error at once (allErrors), with Fastify's usual 400.
     const bad = await app.inject({ method: 'POST', url: '/items/x', payload: { name: 'a' } });

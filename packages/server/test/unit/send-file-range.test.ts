@@ -86,7 +86,9 @@ describe('sendFileRange', () => {
           resolve();
         });
       });
-      req.on('error', (error) => (error.message.includes('socket hang up') || error.message.includes('aborted') ? resolve() : reject(error)));
+      req.on('error', (error) =>
+        error.message.includes('socket hang up') || error.message.includes('aborted') ? resolve() : reject(error),
+      );
     });
     await expect.poll(() => outcomes.length, { timeout: 10_000 }).toBe(count + 1);
     expect(outcomes.at(-1)).toBeInstanceOf(Error);

@@ -17,7 +17,9 @@ describe('cleanFileName', () => {
 describe('attachmentDisposition', () => {
   it('gives an ASCII filename and the exact name in filename*, with nothing that breaks the header', () => {
     expect(attachmentDisposition('report.pdf')).toBe(`attachment; filename="report.pdf"; filename*=UTF-8''report.pdf`);
-    expect(attachmentDisposition('Ünïcode "q" 50%.txt')).toBe(`attachment; filename="_n_code _q_ 50_.txt"; filename*=UTF-8''%C3%9Cn%C3%AFcode%20%22q%22%2050%25.txt`);
+    expect(attachmentDisposition('Ünïcode "q" 50%.txt')).toBe(
+      `attachment; filename="_n_code _q_ 50_.txt"; filename*=UTF-8''%C3%9Cn%C3%AFcode%20%22q%22%2050%25.txt`,
+    );
     expect(attachmentDisposition('evil"\r\nSet-Cookie: x=1.txt')).not.toMatch(/[\r\n]/);
   });
 });

@@ -18,7 +18,9 @@ export class ChunkTimeoutError extends Error {
 export function loadWithTimeout(load: Loader, ms = CHUNK_LOAD_TIMEOUT_MS): Promise<RouteModule> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkTimeoutError(ms)), ms);
-    load().then(resolve, reject).finally(() => clearTimeout(timer));
+    load()
+      .then(resolve, reject)
+      .finally(() => clearTimeout(timer));
   });
 }
 

@@ -1,7 +1,13 @@
 import { appRoutes } from '@hello/contract';
 
-export interface NavLinkItem { to: string; label: string }
-export interface NavGroup { title: string; links: NavLinkItem[] }
+export interface NavLinkItem {
+  to: string;
+  label: string;
+}
+export interface NavGroup {
+  title: string;
+  links: NavLinkItem[];
+}
 
 /** The header's navigation, grouped so it stays scannable on a phone. */
 export const navGroups: NavGroup[] = [

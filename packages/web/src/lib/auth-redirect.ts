@@ -2,7 +2,9 @@ import { appRoutes } from '@hello/contract';
 import { PAGES_WITHOUT_AUTH_REDIRECT } from '@/config/constants';
 
 /** Router state carried to /login so the user can be sent back afterwards. */
-export interface LoginState { from?: string }
+export interface LoginState {
+  from?: string;
+}
 
 export type LoginNavigator = (to: string, state: LoginState) => void;
 

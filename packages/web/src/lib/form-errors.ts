@@ -17,7 +17,9 @@ function collect(body: Record<string, unknown>, prefix: string, into: Submission
     const name = prefix ? `${prefix}.${key}` : key;
     const messages = Array.isArray(value)
       ? value.filter((item): item is string => typeof item === 'string')
-      : typeof value === 'string' ? [value] : [];
+      : typeof value === 'string'
+        ? [value]
+        : [];
     if (value && typeof value === 'object' && !Array.isArray(value)) {
       // DRF nests serializer errors: {user_profile: {website: [...]}} is field user_profile.website.
       collect(value as Record<string, unknown>, name, into);

@@ -83,7 +83,8 @@ const isList = (value: unknown): value is ArrayLike<unknown> =>
 
 /** True when the form's values equal its defaults; an empty file list equals no default. */
 export function sameAsDefault(value: unknown, fallback: unknown): boolean {
-  if (isList(value)) return value.length === 0 ? fallback === undefined || (isList(fallback) && fallback.length === 0) : false;
+  if (isList(value))
+    return value.length === 0 ? fallback === undefined || (isList(fallback) && fallback.length === 0) : false;
   if (value !== null && typeof value === 'object') {
     const a = value as Record<string, unknown>;
     const b = (fallback ?? {}) as Record<string, unknown>;

@@ -34,9 +34,12 @@ describe('useResource', () => {
   });
 
   it('loads again, without the old data, when the key changes', async () => {
-    const { result, rerender } = renderHook(({ id }) => useResource(`item-${id}`, async () => `data ${id}`, 'an item'), {
-      initialProps: { id: 1 },
-    });
+    const { result, rerender } = renderHook(
+      ({ id }) => useResource(`item-${id}`, async () => `data ${id}`, 'an item'),
+      {
+        initialProps: { id: 1 },
+      },
+    );
     await waitFor(() => expect(result.current.data).toBe('data 1'));
     rerender({ id: 2 });
     expect(result.current).toMatchObject({ status: 'loading', data: undefined });

@@ -33,11 +33,13 @@ export function xhrTransport(url: string, request: TransportRequest): Promise<Re
     xhr.addEventListener('load', () => {
       const body = NULL_BODY.has(xhr.status) ? null : (xhr.response as Blob | null);
       try {
-        resolve(new Response(body, {
-          status: xhr.status,
-          statusText: xhr.statusText,
-          headers: parseHeaders(xhr.getAllResponseHeaders()),
-        }));
+        resolve(
+          new Response(body, {
+            status: xhr.status,
+            statusText: xhr.statusText,
+            headers: parseHeaders(xhr.getAllResponseHeaders()),
+          }),
+        );
       } catch (error) {
         reject(error instanceof Error ? error : new TypeError('Invalid response'));
       }

@@ -90,11 +90,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sent_at', 'text')
     .addColumn('last_error', 'text')
     .execute();
-  await db.schema.createIndex('mail_outbox_pending').on('mail_outbox').columns(['sent_at', 'next_attempt_at']).execute();
+  await db.schema
+    .createIndex('mail_outbox_pending')
+    .on('mail_outbox')
+    .columns(['sent_at', 'next_attempt_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['mail_outbox', 'rate_limits', 'pdfs', 'news_files', 'news_items', 'password_reset_tokens', 'sessions', 'users']) {
+  for (const table of [
+    'mail_outbox',
+    'rate_limits',
+    'pdfs',
+    'news_files',
+    'news_items',
+    'password_reset_tokens',
+    'sessions',
+    'users',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -6,8 +6,8 @@ const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof Post
  * An auto-incrementing integer primary key: `serial` on PostgreSQL, `integer ... autoincrement` on
  * SQLite. The one place where the two dialects' DDL differ.
  */
-export function autoIncrementId(db: Kysely<any>): ['serial' | 'integer', (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder] {
-  return isPostgres(db)
-    ? ['serial', (c) => c.primaryKey()]
-    : ['integer', (c) => c.primaryKey().autoIncrement()];
+export function autoIncrementId(
+  db: Kysely<any>,
+): ['serial' | 'integer', (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder] {
+  return isPostgres(db) ? ['serial', (c) => c.primaryKey()] : ['integer', (c) => c.primaryKey().autoIncrement()];
 }

@@ -30,7 +30,8 @@ export default fp(
       const header = request.headers.authorization;
       if (!header) throw httpErrors.notAuthenticated();
       const [given, token, extra] = header.trim().split(/\s+/);
-      if (given?.toLowerCase() !== scheme.toLowerCase() || !token || extra !== undefined) throw httpErrors.tokenNotValid();
+      if (given?.toLowerCase() !== scheme.toLowerCase() || !token || extra !== undefined)
+        throw httpErrors.tokenNotValid();
       return token;
     };
 

@@ -37,7 +37,8 @@ export default fp(async function formBodies(app: FastifyInstance) {
     // Only where the call reads a body (it has a body schema): a call that ignores its body (logout)
     // stores nothing from it, and its error schema has no room for field errors.
     const withNul = request.routeOptions.schema?.body ? fieldsWithNul(request.body) : [];
-    if (withNul.length > 0) throw new ApiError(400, Object.fromEntries(withNul.map((field) => [field, [serverMessages.nullCharacters]])));
+    if (withNul.length > 0)
+      throw new ApiError(400, Object.fromEntries(withNul.map((field) => [field, [serverMessages.nullCharacters]])));
   };
   // Added to the routes that take a body only: a GET (the most frequent call) does not run it at all.
   app.addHook('onRoute', (route) => {

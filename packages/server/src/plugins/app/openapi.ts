@@ -15,12 +15,18 @@ export default fp(
         info: {
           title: 'Hello all! API',
           version: '1.0.0',
-          description: 'Accounts, sessions, password reset, local news and PDFs. Errors are `{detail, code?}` or `{field: [messages]}`.',
+          description:
+            'Accounts, sessions, password reset, local news and PDFs. Errors are `{detail, code?}` or `{field: [messages]}`.',
         },
         components: {
           securitySchemes: {
             bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token.' },
-            token: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`Token <refresh token>`: the token the browser stores.' },
+            token: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'Authorization',
+              description: '`Token <refresh token>`: the token the browser stores.',
+            },
           },
         },
       },

@@ -21,7 +21,9 @@ export default fp(async function routeRegistry(app: FastifyInstance) {
     if (route.url.includes('*')) return; // catch-alls (the web app) say nothing about methods
     // A parameter stands for one path segment, or for what its own pattern allows (`:id(^[1-9][0-9]*$)`).
     const params = [...route.url.matchAll(/:[A-Za-z_]\w*(?:\(\^?([^/]*?)\$?\))?/g)];
-    const texts = route.url.split(/:[A-Za-z_]\w*(?:\([^/]*\))?/).map((text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
+    const texts = route.url
+      .split(/:[A-Za-z_]\w*(?:\([^/]*\))?/)
+      .map((text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
     const source = texts.map((text, i) => (i === 0 ? text : `(?:${params[i - 1]![1] ?? '[^/]+'})${text}`)).join('');
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     routes.push({ pattern: new RegExp(`^${source}$`), methods: new Set(methods) });

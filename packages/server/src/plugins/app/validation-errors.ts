@@ -15,7 +15,10 @@ export function fieldErrorsFromValidation(errors: FastifySchemaValidationError[]
     const params = error.params as Record<string, unknown>;
     const pointer = error.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
     if (error.keyword === 'required') {
-      add(pointer ? `${pointer}.${String(params.missingProperty)}` : String(params.missingProperty), serverMessages.fieldRequired);
+      add(
+        pointer ? `${pointer}.${String(params.missingProperty)}` : String(params.missingProperty),
+        serverMessages.fieldRequired,
+      );
     } else if (!pointer) {
       add('non_field_errors', serverMessages.notADictionary);
     } else if (error.keyword === 'minLength' && params.limit === 1) {

@@ -1,9 +1,7 @@
 /** HTTP conditional and range requests (RFC 9110, sections 13 and 14), for one representation. */
 
 export type RangeDecision =
-  | { kind: 'full' }
-  | { kind: 'partial'; start: number; end: number }
-  | { kind: 'unsatisfiable' };
+  { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 /** If-None-Match: `*` or a list of entity tags, compared weakly (a `W/` prefix is ignored). */
 export function noneMatch(header: string | undefined, etag: string): boolean {
@@ -16,7 +14,12 @@ export function noneMatch(header: string | undefined, etag: string): boolean {
  * One `bytes=` range against a representation of `size` bytes. A header we do not understand, several
  * ranges, or an If-Range that no longer matches all mean "send the whole file", which the RFC allows.
  */
-export function decideRange(header: string | undefined, ifRange: string | undefined, etag: string, size: number): RangeDecision {
+export function decideRange(
+  header: string | undefined,
+  ifRange: string | undefined,
+  etag: string,
+  size: number,
+): RangeDecision {
   if (!header) return { kind: 'full' };
   if (ifRange !== undefined && ifRange.trim() !== etag) return { kind: 'full' }; // strong comparison
   const match = /^bytes=[ \t]*(\d*)-(\d*)[ \t]*$/i.exec(header.trim());

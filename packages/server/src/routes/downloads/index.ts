@@ -39,15 +39,21 @@ export default async function downloadsRoutes(app: FastifyInstance) {
     const ifRange = headers['if-range'];
     const range = decideRange(headers.range, Array.isArray(ifRange) ? ifRange[0] : ifRange, pdf.etag, pdf.size);
     if (range.kind === 'unsatisfiable') {
-      return reply.code(416).header('content-range', `bytes */${pdf.size}`).send({ detail: 'Requested range not satisfiable.' });
+      return reply
+        .code(416)
+        .header('content-range', `bytes */${pdf.size}`)
+        .send({ detail: 'Requested range not satisfiable.' });
     }
     const { start, end } = range.kind === 'partial' ? range : { start: 0, end: pdf.size - 1 };
     // The path comes from the row's server-chosen name, never from the request. Read (or opened)
     // before any file header is set, so a missing file still answers a clean 404.
-    const body = request.method === 'HEAD' ? undefined : await app.pdfStore.read(pdf, start, end).catch((error: unknown) => {
-      request.log.error({ err: error, id: pdf.id }, 'PDF row without its file');
-      return null;
-    });
+    const body =
+      request.method === 'HEAD'
+        ? undefined
+        : await app.pdfStore.read(pdf, start, end).catch((error: unknown) => {
+            request.log.error({ err: error, id: pdf.id }, 'PDF row without its file');
+            return null;
+          });
     if (body === null) throw httpErrors.notFound();
     if (range.kind === 'partial') reply.code(206).header('content-range', `bytes ${start}-${end}/${pdf.size}`);
     reply.headers({

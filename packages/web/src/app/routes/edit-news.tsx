@@ -15,9 +15,24 @@ function EditNewsPage({ id }: { id: number }) {
   const email = useCurrentUserEmail();
   const navigate = useNavigate();
 
-  if (item.status === 'notfound') return <Page title="News item not found"><NewsNotFound /></Page>;
-  if (item.status === 'failed') return <Page title={title}><LoadFailed what="This news item" onRetry={item.reload} /></Page>;
-  if (!item.data || email === undefined) return <Page title={title}><Loading /></Page>;
+  if (item.status === 'notfound')
+    return (
+      <Page title="News item not found">
+        <NewsNotFound />
+      </Page>
+    );
+  if (item.status === 'failed')
+    return (
+      <Page title={title}>
+        <LoadFailed what="This news item" onRetry={item.reload} />
+      </Page>
+    );
+  if (!item.data || email === undefined)
+    return (
+      <Page title={title}>
+        <Loading />
+      </Page>
+    );
 
   if (!sameEmail(email, item.data.author)) {
     return (

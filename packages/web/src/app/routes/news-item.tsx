@@ -14,9 +14,24 @@ function NewsItemPage({ id }: { id: number }) {
   const email = useCurrentUserEmail();
   const navigate = useNavigate();
 
-  if (item.status === 'notfound') return <Page title="News item not found"><NewsNotFound /></Page>;
-  if (item.status === 'failed') return <Page title="News item"><LoadFailed what="This news item" onRetry={item.reload} /></Page>;
-  if (!item.data) return <Page title="News item"><Loading /></Page>;
+  if (item.status === 'notfound')
+    return (
+      <Page title="News item not found">
+        <NewsNotFound />
+      </Page>
+    );
+  if (item.status === 'failed')
+    return (
+      <Page title="News item">
+        <LoadFailed what="This news item" onRetry={item.reload} />
+      </Page>
+    );
+  if (!item.data)
+    return (
+      <Page title="News item">
+        <Loading />
+      </Page>
+    );
 
   const deleted = () => {
     const state: NewsRouteState = { notice: `“${item.data?.title}” was deleted.` };

@@ -4,7 +4,9 @@ import { Page } from '@/components/ui/page';
 import { NewsList } from '@/features/news/components/news-list';
 
 /** Router state a page leaves for /news, e.g. after deleting an item. */
-export interface NewsRouteState { notice?: string }
+export interface NewsRouteState {
+  notice?: string;
+}
 
 export default function NewsRoute() {
   const { notice } = (useLocation().state ?? {}) as NewsRouteState;

@@ -2,7 +2,9 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 
-interface State { failed: boolean }
+interface State {
+  failed: boolean;
+}
 
 /** A crash inside one page shows a message and a way out instead of a blank screen. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {

@@ -14,7 +14,9 @@ export function AppLayout() {
 
   return (
     <>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <SiteHeader menuOpen={menuOpen} onToggleMenu={() => setOpenOn(menuOpen ? null : pathname)} />
       <div className="shell">
         <SiteNav open={menuOpen} />

@@ -24,7 +24,12 @@ export function ChangePasswordForm({ onSuccess }: { onSuccess: () => void }) {
         error={f.errorFor('old_password')}
         {...f.register('old_password')}
       />
-      <NewPasswordFields form={f} password="new_password" confirm="confirm" labels={{ password: 'New password', confirm: 'Confirm new password' }} />
+      <NewPasswordFields
+        form={f}
+        password="new_password"
+        confirm="confirm"
+        labels={{ password: 'New password', confirm: 'Confirm new password' }}
+      />
     </FormFrame>
   );
 }

@@ -16,7 +16,13 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   });
   return (
     <FormFrame label="Login" form={f}>
-      <InputField label="Email" type="email" autoComplete="email" error={f.errorFor('email')} {...f.register('email')} />
+      <InputField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={f.errorFor('email')}
+        {...f.register('email')}
+      />
       <InputField
         label="Password"
         type="password"

@@ -18,7 +18,12 @@ interface NewPasswordFieldsProps<T extends FieldValues> {
  * the browser's new-password autofill, the server's rules as a hint, and the confirmation checked
  * again whenever the password changes, so `Must match` never goes stale.
  */
-export function NewPasswordFields<T extends FieldValues>({ form, password, confirm, labels }: NewPasswordFieldsProps<T>) {
+export function NewPasswordFields<T extends FieldValues>({
+  form,
+  password,
+  confirm,
+  labels,
+}: NewPasswordFieldsProps<T>) {
   return (
     <>
       <InputField

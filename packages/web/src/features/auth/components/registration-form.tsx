@@ -17,8 +17,19 @@ export function RegistrationForm({ onSuccess }: { onSuccess: () => void }) {
   });
   return (
     <FormFrame label="Register" form={f}>
-      <InputField label="Email" type="email" autoComplete="email" error={f.errorFor('email')} {...f.register('email')} />
-      <NewPasswordFields form={f} password="password1" confirm="password2" labels={{ password: 'Password', confirm: 'Password again' }} />
+      <InputField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={f.errorFor('email')}
+        {...f.register('email')}
+      />
+      <NewPasswordFields
+        form={f}
+        password="password1"
+        confirm="password2"
+        labels={{ password: 'Password', confirm: 'Password again' }}
+      />
     </FormFrame>
   );
 }

@@ -33,7 +33,12 @@ export function ResetConfirmForm({ token, onSuccess, onTokenInvalid }: ResetConf
   });
   return (
     <FormFrame label="Choose a new password" form={f}>
-      <NewPasswordFields form={f} password="password" confirm="confirm" labels={{ password: 'New password', confirm: 'Confirm new password' }} />
+      <NewPasswordFields
+        form={f}
+        password="password"
+        confirm="confirm"
+        labels={{ password: 'New password', confirm: 'Confirm new password' }}
+      />
     </FormFrame>
   );
 }

@@ -11,7 +11,11 @@ describeFormRules('reset request form', {
   required: { Email: 'email' },
   valid: { Email: 'me@example.com' },
   submitPath: apiPaths.passwordReset,
-  serverError: { body: { email: ['Enter a valid email address.'] }, label: 'Email', message: 'Enter a valid email address.' },
+  serverError: {
+    body: { email: ['Enter a valid email address.'] },
+    label: 'Email',
+    message: 'Enter a valid email address.',
+  },
 });
 
 describe('reset request page', () => {

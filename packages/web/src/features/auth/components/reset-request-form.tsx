@@ -16,7 +16,13 @@ export function ResetRequestForm({ onSuccess }: { onSuccess: () => void }) {
   });
   return (
     <FormFrame label="Request a password reset" form={f}>
-      <InputField label="Email" type="email" autoComplete="email" error={f.errorFor('email')} {...f.register('email')} />
+      <InputField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={f.errorFor('email')}
+        {...f.register('email')}
+      />
     </FormFrame>
   );
 }

@@ -16,7 +16,11 @@ export interface UpdateNewsInput {
  * under `files` and the ids to remove under `remove_files`, each repeated, and the Bearer header.
  * Through XMLHttpRequest for upload progress, like createNews.
  */
-export function updateNews(id: number, input: UpdateNewsInput, onProgress: (fraction: number) => void): Promise<NewsItem> {
+export function updateNews(
+  id: number,
+  input: UpdateNewsInput,
+  onProgress: (fraction: number) => void,
+): Promise<NewsItem> {
   const form = new FormData();
   form.append('title', input.title);
   form.append('content', input.content);

@@ -59,15 +59,27 @@ export function AuthorActions({ item, onDeleted }: { item: NewsItem; onDeleted: 
             <Button className="btn-danger" onClick={() => void remove()} disabled={step.name === 'deleting'}>
               {step.name === 'deleting' ? 'Deleting…' : 'Yes, delete it'}
             </Button>
-            <Button ref={cancel} variant="secondary" onClick={() => setStep({ name: 'idle' })} disabled={step.name === 'deleting'}>
+            <Button
+              ref={cancel}
+              variant="secondary"
+              onClick={() => setStep({ name: 'idle' })}
+              disabled={step.name === 'deleting'}
+            >
               Cancel
             </Button>
           </div>
         </div>
       ) : (
         <div className="row">
-          <Link className="btn btn-secondary" to={editNewsRoute(item.id)}>Edit</Link>
-          <Button ref={ask} variant="secondary" className="btn-danger-outline" onClick={() => setStep({ name: 'confirming' })}>
+          <Link className="btn btn-secondary" to={editNewsRoute(item.id)}>
+            Edit
+          </Link>
+          <Button
+            ref={ask}
+            variant="secondary"
+            className="btn-danger-outline"
+            onClick={() => setStep({ name: 'confirming' })}
+          >
             Delete
           </Button>
         </div>

@@ -44,7 +44,13 @@ export function EditNewsForm({ item, onSaved }: EditNewsFormProps) {
       form={f}
       footer={progress !== null && <Progress value={progress} label="Uploading" />}
     >
-      <NewsFields register={f.register} errorFor={f.errorFor} filesLabel="Add files" filesHint={filesHint} filesOptional />
+      <NewsFields
+        register={f.register}
+        errorFor={f.errorFor}
+        filesLabel="Add files"
+        filesHint={filesHint}
+        filesOptional
+      />
       {item.files.length > 0 && (
         <fieldset
           className={removeError ? 'fieldset news-remove field-invalid' : 'fieldset news-remove'}
@@ -53,12 +59,21 @@ export function EditNewsForm({ item, onSaved }: EditNewsFormProps) {
           <legend>Remove files</legend>
           {item.files.map((file) => (
             <div key={file.id} className="news-check">
-              <input id={`remove-file-${file.id}`} type="checkbox" value={String(file.id)} {...f.register('remove_files')} />
+              <input
+                id={`remove-file-${file.id}`}
+                type="checkbox"
+                value={String(file.id)}
+                {...f.register('remove_files')}
+              />
               <label htmlFor={`remove-file-${file.id}`}>{file.name}</label>
               <span className="muted">{formatBytes(file.size)}</span>
             </div>
           ))}
-          {removeError && <p id="remove-files-error" className="field-error">{removeError}</p>}
+          {removeError && (
+            <p id="remove-files-error" className="field-error">
+              {removeError}
+            </p>
+          )}
         </fieldset>
       )}
     </FormFrame>

@@ -16,7 +16,9 @@ function Attachment({ file }: { file: NewsFile }) {
         <img className="news-preview" src={file.url} loading="lazy" alt={file.name} />
       )}
       <span className="news-attachment-line">
-        <a href={file.url} download={file.name}>{file.name}</a>
+        <a href={file.url} download={file.name}>
+          {file.name}
+        </a>
         <span className="muted"> · {formatBytes(file.size)}</span>
       </span>
     </li>

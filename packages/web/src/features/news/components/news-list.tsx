@@ -16,7 +16,9 @@ function NewsRow({ item }: { item: NewsItem }) {
   return (
     <li className="news-row">
       <h3 className="news-row-title">
-        <Link to={newsItemRoute(item.id)} data-news-id={item.id}>{item.title}</Link>
+        <Link to={newsItemRoute(item.id)} data-news-id={item.id}>
+          {item.title}
+        </Link>
       </h3>
       <p className="news-meta">
         <span className="news-author">{item.author}</span>

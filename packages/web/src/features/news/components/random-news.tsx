@@ -16,7 +16,8 @@ function NewsCard({ item, total, newest }: { item: NewsItem; total: number; newe
   return (
     <article className="news-card" aria-labelledby="news-title">
       <p className="news-kicker">
-        One of {newest ? 'the newest ' : ''}{total} {total === 1 ? 'item' : 'items'}, picked at random
+        One of {newest ? 'the newest ' : ''}
+        {total} {total === 1 ? 'item' : 'items'}, picked at random
       </p>
       <h3 id="news-title" className="news-title">
         <Link to={newsItemRoute(item.id)}>{item.title}</Link>
@@ -25,7 +26,9 @@ function NewsCard({ item, total, newest }: { item: NewsItem; total: number; newe
         <ul className="news-files" aria-label="Attachments">
           {item.files.map((file) => (
             <li key={file.id}>
-              <a href={file.url} download={file.name}>{file.name}</a>
+              <a href={file.url} download={file.name}>
+                {file.name}
+              </a>
               <span className="muted"> · {formatBytes(file.size)}</span>
             </li>
           ))}

@@ -33,7 +33,14 @@ describe('linkify', () => {
   });
 
   it('never links other schemes or half addresses', () => {
-    for (const line of ['javascript:alert(1)', 'JavaScript://example.org/%0aalert(1)', 'data:text/html,<b>x</b>', 'ftp://example.org', 'https://', 'xhttp://example.org']) {
+    for (const line of [
+      'javascript:alert(1)',
+      'JavaScript://example.org/%0aalert(1)',
+      'data:text/html,<b>x</b>',
+      'ftp://example.org',
+      'https://',
+      'xhttp://example.org',
+    ]) {
       expect(linkify(line)).toEqual([{ text: line }]);
     }
   });

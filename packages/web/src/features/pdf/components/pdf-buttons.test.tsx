@@ -7,7 +7,10 @@ import { DownloadPdfButton } from './download-pdf-button';
 import { PrintPdfButton } from './print-pdf-button';
 
 const pdfResponse = (disposition: string) =>
-  new Response('%PDF-1.4 fake', { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': disposition } });
+  new Response('%PDF-1.4 fake', {
+    status: 200,
+    headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': disposition },
+  });
 
 describe('PDF buttons', () => {
   let createObjectURL: ReturnType<typeof vi.fn>;

@@ -21,15 +21,24 @@ export function PrintSample() {
         </header>
         <table className="sample-table">
           <thead>
-            <tr><th scope="col">Item</th><th scope="col">Amount (€)</th></tr>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Amount (€)</th>
+            </tr>
           </thead>
           <tbody>
             {lines.map((line) => (
-              <tr key={line.item}><td>{line.item}</td><td>{line.amount}</td></tr>
+              <tr key={line.item}>
+                <td>{line.item}</td>
+                <td>{line.amount}</td>
+              </tr>
             ))}
           </tbody>
           <tfoot>
-            <tr><th scope="row">Total</th><td>35.34</td></tr>
+            <tr>
+              <th scope="row">Total</th>
+              <td>35.34</td>
+            </tr>
           </tfoot>
         </table>
         <p className="sample-note">Thank you for shopping locally.</p>

@@ -8,10 +8,7 @@ export function getProfile(signal?: AbortSignal): Promise<Profile> {
   return apiJson<Profile>(apiPaths.userProfile, { auth: 'bearer', ...(signal ? { signal } : {}) });
 }
 
-export type ProfileState =
-  | { status: 'loading' }
-  | { status: 'ready'; profile: Profile }
-  | { status: 'failed' };
+export type ProfileState = { status: 'loading' } | { status: 'ready'; profile: Profile } | { status: 'failed' };
 
 async function loadProfile(signal: AbortSignal): Promise<Profile> {
   const profile = await getProfile(signal);

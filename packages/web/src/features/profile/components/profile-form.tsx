@@ -44,8 +44,18 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
   return (
     <FormFrame label="Edit profile" form={f}>
       <div className="form-pair">
-        <InputField label="First name" autoComplete="given-name" error={f.errorFor('first_name')} {...f.register('first_name')} />
-        <InputField label="Last name" autoComplete="family-name" error={f.errorFor('last_name')} {...f.register('last_name')} />
+        <InputField
+          label="First name"
+          autoComplete="given-name"
+          error={f.errorFor('first_name')}
+          {...f.register('first_name')}
+        />
+        <InputField
+          label="Last name"
+          autoComplete="family-name"
+          error={f.errorFor('last_name')}
+          {...f.register('last_name')}
+        />
       </div>
       <fieldset className="fieldset">
         <legend>Contact (optional)</legend>

@@ -36,8 +36,18 @@ function createNewsHandler(app: FastifyInstance, toNewsItem: (item: NewsItemWith
       throw httpErrors.fields(errors);
     }
     const principal = request.principal!;
-    const item = { authorId: principal.userId, title: String(form.title), content: String(form.content), createdAt: new Date().toISOString() };
-    const files = form.files.map((f) => ({ storageName: f.storageName, originalName: f.name, size: f.size, contentType: f.contentType }));
+    const item = {
+      authorId: principal.userId,
+      title: String(form.title),
+      content: String(form.content),
+      createdAt: new Date().toISOString(),
+    };
+    const files = form.files.map((f) => ({
+      storageName: f.storageName,
+      originalName: f.name,
+      size: f.size,
+      contentType: f.contentType,
+    }));
     const stored = await createNewsItem(newsDeps(app), item, files);
     return reply.code(201).send(
       toNewsItem({
@@ -46,7 +56,12 @@ function createNewsHandler(app: FastifyInstance, toNewsItem: (item: NewsItemWith
         content: item.content,
         created_at: item.createdAt,
         author: principal.email,
-        files: files.map((f, i) => ({ id: stored.fileIds[i]!, original_name: f.originalName, size: f.size, content_type: f.contentType })),
+        files: files.map((f, i) => ({
+          id: stored.fileIds[i]!,
+          original_name: f.originalName,
+          size: f.size,
+          content_type: f.contentType,
+        })),
       }),
     );
   };

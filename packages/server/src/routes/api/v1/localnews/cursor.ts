@@ -11,7 +11,9 @@ export const encodeCursor = (position: NewsPosition): string =>
 export function decodeCursor(cursor: string): NewsPosition | undefined {
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) return undefined;
   // created_at is an ISO 8601 UTC timestamp, as every row stores it (db/schema.ts).
-  const match = /^([1-9]\d{0,9})\.(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z)$/.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
+  const match = /^([1-9]\d{0,9})\.(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z)$/.exec(
+    Buffer.from(cursor, 'base64url').toString('latin1'),
+  );
   if (!match) return undefined;
   const position = { id: Number(match[1]), createdAt: match[2]! };
   // One spelling per position: a cursor with stray bits or padding is refused, not read loosely.

@@ -35,7 +35,12 @@ export default async function editNewsRoute(app: FastifyInstance) {
           ...(typeof form.title === 'string' && { title: form.title }),
           ...(typeof form.content === 'string' && { content: form.content }),
           removeFileIds: form.removeFiles.map((value) => fileId(value)!),
-          addFiles: form.files.map((f) => ({ storageName: f.storageName, originalName: f.name, size: f.size, contentType: f.contentType })),
+          addFiles: form.files.map((f) => ({
+            storageName: f.storageName,
+            originalName: f.name,
+            size: f.size,
+            contentType: f.contentType,
+          })),
           maxFiles: app.config.maxUploadFiles || Infinity,
         });
       } catch (error) {

@@ -22,34 +22,54 @@ export default async function localnewsRoutes(app: FastifyInstance) {
 
   const kept = createNewsPageCache(app.db, app.urlSigner.expiry);
   // Authenticated before the query is validated: a caller without a session learns nothing, not even a 400.
-  app.get(apiPaths.localNews, { schema: listSchema, preValidation: app.requireBearer, compress: false }, async (request, reply) => {
-    const { limit, before } = request.query as { limit: number; before?: string };
-    const start = before === undefined ? undefined : decodeCursor(before);
-    if (before !== undefined && !start) throw httpErrors.field('before', serverMessages.invalidCursor);
-    // Serialized by the route's response schema (fast-json-stringify) when rebuilt, then sent as bytes.
-    const render = (items: NewsItemWithFiles[], nowMs: number) => reply.serialize(items.map((item) => toNewsItem(item, nowMs))) as string;
-    const page = await kept.page(render, limit, start, request.principal!.newsRevision);
-    if (page.next) reply.header('link', `<${apiPaths.localNews}?limit=${limit}&before=${encodeCursor(page.next)}>; rel="next"`);
-    return sendPage(request, reply, page);
-  });
+  app.get(
+    apiPaths.localNews,
+    { schema: listSchema, preValidation: app.requireBearer, compress: false },
+    async (request, reply) => {
+      const { limit, before } = request.query as { limit: number; before?: string };
+      const start = before === undefined ? undefined : decodeCursor(before);
+      if (before !== undefined && !start) throw httpErrors.field('before', serverMessages.invalidCursor);
+      // Serialized by the route's response schema (fast-json-stringify) when rebuilt, then sent as bytes.
+      const render = (items: NewsItemWithFiles[], nowMs: number) =>
+        reply.serialize(items.map((item) => toNewsItem(item, nowMs))) as string;
+      const page = await kept.page(render, limit, start, request.principal!.newsRevision);
+      if (page.next)
+        reply.header('link', `<${apiPaths.localNews}?limit=${limit}&before=${encodeCursor(page.next)}>; rel="next"`);
+      return sendPage(request, reply, page);
+    },
+  );
 
   // Kept like the pages, and sent the same way: one item is read about as often.
-  app.get(withIdParams(apiPaths.localNewsItem), { schema: itemSchema, preHandler: app.requireBearer, compress: false }, async (request, reply) => {
-    const id = parseId((request.params as { id?: string }).id);
-    const render = (item: NewsItemWithFiles, nowMs: number) => reply.serialize(toNewsItem(item, nowMs)) as string;
-    const answer = id === undefined ? undefined : await kept.item(render, id, request.principal!.newsRevision);
-    if (!answer) throw httpErrors.notFound();
-    return sendPage(request, reply, answer);
-  });
+  app.get(
+    withIdParams(apiPaths.localNewsItem),
+    { schema: itemSchema, preHandler: app.requireBearer, compress: false },
+    async (request, reply) => {
+      const id = parseId((request.params as { id?: string }).id);
+      const render = (item: NewsItemWithFiles, nowMs: number) => reply.serialize(toNewsItem(item, nowMs)) as string;
+      const answer = id === undefined ? undefined : await kept.item(render, id, request.principal!.newsRevision);
+      if (!answer) throw httpErrors.notFound();
+      return sendPage(request, reply, answer);
+    },
+  );
 
-  app.delete(withIdParams(apiPaths.localNewsItem), { schema: deleteSchema, preHandler: app.requireBearer }, async (request, reply) => {
-    const { id, authorId } = await authorsItem(app, request);
-    if (!(await deleteNewsItemWithFiles(newsDeps(app), id, authorId))) throw httpErrors.notFound();
-    return reply.code(204).send();
-  });
+  app.delete(
+    withIdParams(apiPaths.localNewsItem),
+    { schema: deleteSchema, preHandler: app.requireBearer },
+    async (request, reply) => {
+      const { id, authorId } = await authorsItem(app, request);
+      if (!(await deleteNewsItemWithFiles(newsDeps(app), id, authorId))) throw httpErrors.notFound();
+      return reply.code(204).send();
+    },
+  );
 
   // A plain link (no Authorization header): the signature is the permission.
-  app.route({ method: ['GET', 'HEAD'], url: apiPaths.localNewsFile, schema: fileSchema, compress: false, handler: attachmentHandler(app) });
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: apiPaths.localNewsFile,
+    schema: fileSchema,
+    compress: false,
+    handler: attachmentHandler(app),
+  });
 }
 
 /** A kept answer, compressed once per answer and encoding when the client accepts it and it is worth it. */

@@ -14,7 +14,10 @@ export interface NewsForm {
   files: (StagedUpload & { name: string })[];
 }
 
-export interface UploadLimits { maxUploadFileBytes: number; maxUploadFiles: number }
+export interface UploadLimits {
+  maxUploadFileBytes: number;
+  maxUploadFiles: number;
+}
 
 /**
  * Reads the body of a news item's creation or edit. Multipart files are streamed one by one into staging; the parser's limits
@@ -22,12 +25,22 @@ export interface UploadLimits { maxUploadFileBytes: number; maxUploadFiles: numb
  * removed before the error goes on. JSON and url-encoded bodies carry no files (so they get the
  * files-required answer).
  */
-export async function readNewsForm(request: FastifyRequest, uploads: UploadStore, limits: UploadLimits): Promise<NewsForm> {
+export async function readNewsForm(
+  request: FastifyRequest,
+  uploads: UploadStore,
+  limits: UploadLimits,
+): Promise<NewsForm> {
   if (!request.isMultipart()) {
     const body = request.body ?? {};
-    if (typeof body !== 'object' || Array.isArray(body)) throw httpErrors.field('non_field_errors', serverMessages.notADictionary);
+    if (typeof body !== 'object' || Array.isArray(body))
+      throw httpErrors.field('non_field_errors', serverMessages.notADictionary);
     const { title, content, remove_files } = body as Record<string, unknown>;
-    return { title: lastOf(title), content: lastOf(content), removeFiles: remove_files === undefined ? [] : [remove_files].flat(), files: [] };
+    return {
+      title: lastOf(title),
+      content: lastOf(content),
+      removeFiles: remove_files === undefined ? [] : [remove_files].flat(),
+      files: [],
+    };
   }
   const form: NewsForm = { removeFiles: [], files: [] };
   try {
@@ -39,7 +52,8 @@ export async function readNewsForm(request: FastifyRequest, uploads: UploadStore
           continue;
         }
         form.files.push({ ...(await uploads.stage(part.file)), name: cleanFileName(part.filename) });
-        if (part.file.truncated) throw httpErrors.payloadTooLarge(serverMessages.fileTooLarge(limits.maxUploadFileBytes));
+        if (part.file.truncated)
+          throw httpErrors.payloadTooLarge(serverMessages.fileTooLarge(limits.maxUploadFileBytes));
       } else if (part.fieldname === 'title' || part.fieldname === 'content') {
         if (part.valueTruncated) throw httpErrors.payloadTooLarge();
         form[part.fieldname] = part.value;
@@ -59,7 +73,8 @@ function uploadError(error: unknown, limits: UploadLimits): unknown {
   if (error instanceof ApiError) return error;
   const { code, statusCode, errno } = error as { code?: string; statusCode?: number; errno?: number };
   if (code === 'FST_FILES_LIMIT') return httpErrors.payloadTooLarge(serverMessages.tooManyFiles(limits.maxUploadFiles));
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return httpErrors.payloadTooLarge(serverMessages.fileTooLarge(limits.maxUploadFileBytes));
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return httpErrors.payloadTooLarge(serverMessages.fileTooLarge(limits.maxUploadFileBytes));
   if (statusCode !== undefined || errno !== undefined) return error;
   return new ApiError(400, { detail: serverMessages.malformedBody }); // busboy: malformed multipart data
 }
@@ -84,13 +99,20 @@ export function newsFormErrors(form: NewsForm, partial = false): FieldErrors {
   }
   if (form.files.length === 0 && !partial) errors.files = [serverMessages.fieldRequired];
   else if (form.files.some((f) => f.size === 0)) errors.files = [serverMessages.emptyFile];
-  if (partial && form.removeFiles.some((value) => fileId(value) === undefined)) errors.remove_files = [serverMessages.invalidInteger];
+  if (partial && form.removeFiles.some((value) => fileId(value) === undefined))
+    errors.remove_files = [serverMessages.invalidInteger];
   return errors;
 }
 
 /** A file id as JSON (a number) or a form (a string) sends it. */
 export const fileId = (value: unknown): number | undefined =>
-  parseId(typeof value === 'number' && Number.isInteger(value) ? String(value) : typeof value === 'string' ? value.trim() : undefined);
+  parseId(
+    typeof value === 'number' && Number.isInteger(value)
+      ? String(value)
+      : typeof value === 'string'
+        ? value.trim()
+        : undefined,
+  );
 
 /** A repeated url-encoded field arrives as an array: the last value counts, as for other calls. */
 const lastOf = (value: unknown) => (Array.isArray(value) ? value.at(-1) : value);

@@ -19,8 +19,14 @@ export const listSchema = {
   querystring: {
     type: 'object',
     properties: {
-      limit: { type: 'integer', minimum: 1, maximum: newsLimits.maxPageSize, default: newsLimits.defaultPageSize, description: 'Items per page.' },
-      before: { type: 'string', description: 'Opaque cursor from the previous page\'s `Link` header.' },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: newsLimits.maxPageSize,
+        default: newsLimits.defaultPageSize,
+        description: 'Items per page.',
+      },
+      before: { type: 'string', description: "Opaque cursor from the previous page's `Link` header." },
     },
   },
   response: { 200: { type: 'array', items: newsItem }, 400: badRequest, ...authErrors },
@@ -35,11 +41,19 @@ export const itemSchema = {
 };
 
 export const editSchema = {
-  summary: "Edit a news item (its author): title, content, files added and removed; it keeps at least one file",
+  summary: 'Edit a news item (its author): title, content, files added and removed; it keeps at least one file',
   tags: ['news'],
   security: [{ bearer: [] }],
   params: itemParams,
-  response: { 200: newsItem, 400: badRequest, ...authErrors, 403: forbidden, 404: errorBody, 413: errorBody, 415: errorBody },
+  response: {
+    200: newsItem,
+    400: badRequest,
+    ...authErrors,
+    403: forbidden,
+    404: errorBody,
+    413: errorBody,
+    415: errorBody,
+  },
 };
 
 export const deleteSchema = {
@@ -67,7 +81,11 @@ export const uploadBodyDoc = {
   properties: {
     title: { type: 'string' },
     content: { type: 'string' },
-    files: { type: 'array', items: { type: 'string', format: 'binary' }, description: 'Repeat the field for each file.' },
+    files: {
+      type: 'array',
+      items: { type: 'string', format: 'binary' },
+      description: 'Repeat the field for each file.',
+    },
   },
 } as const;
 
@@ -80,7 +98,11 @@ export const editBodyDoc = {
   properties: {
     title: newsUpdateRequest.properties.title,
     content: newsUpdateRequest.properties.content,
-    files: { type: 'array', items: { type: 'string', format: 'binary' }, description: 'Files to add; repeat the field for each.' },
+    files: {
+      type: 'array',
+      items: { type: 'string', format: 'binary' },
+      description: 'Files to add; repeat the field for each.',
+    },
     remove_files: newsUpdateRequest.properties.remove_files,
   },
 } as const;
@@ -92,7 +114,10 @@ export const fileSchema = {
   // No types: a malformed link must answer 404 like a bad signature, never a validation 400.
   querystring: {
     type: 'object',
-    properties: { expires: { description: 'Unix time the link expires.' }, sig: { description: 'HMAC-SHA256, base64url.' } },
+    properties: {
+      expires: { description: 'Unix time the link expires.' },
+      sig: { description: 'HMAC-SHA256, base64url.' },
+    },
   },
   response: { 200: { description: 'The file, as an attachment.', type: 'string', format: 'binary' }, 404: errorBody },
 };

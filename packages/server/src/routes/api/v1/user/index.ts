@@ -26,7 +26,11 @@ export default async function userRoutes(app: FastifyInstance) {
     apiPaths.userProfile,
     {
       onRequest: app.requireBearer,
-      schema: { tags: ['account'], summary: 'The profile of the logged-in user', response: { 200: profile, 401: unauthorized } },
+      schema: {
+        tags: ['account'],
+        summary: 'The profile of the logged-in user',
+        response: { 200: profile, 401: unauthorized },
+      },
     },
     async (request) => toProfile(await currentUser(request.principal!.userId)),
   );

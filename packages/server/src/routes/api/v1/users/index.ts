@@ -37,7 +37,8 @@ export default async function usersRoutes(app: FastifyInstance) {
 
       const errors: FieldErrors = {};
       // Counted as a failed login when wrong: a stolen access token must not become a password oracle.
-      if (!(await checkOwnPassword(app, request.ip, user, old_password))) errors.old_password = [serverMessages.wrongOldPassword];
+      if (!(await checkOwnPassword(app, request.ip, user, old_password)))
+        errors.old_password = [serverMessages.wrongOldPassword];
       const problems = passwordProblems(new_password, user);
       if (problems.length > 0) errors.new_password = problems;
       if (confirm !== new_password) errors.confirm = [serverMessages.passwordsDontMatch];
