@@ -1,0 +1,164 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { apiPaths, downloadPdfPath, newsItemPath } from '@hello/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects } from '../helpers/build.js';
+import { createPgDatabase } from '../helpers/pg-database.js';
+import { call, formData, spawnServer, type HttpAnswer, type SpawnedServer } from '../helpers/spawn-server.js';
+
+/**
+ * Two instances on one PostgreSQL database and one DATA_DIR, behind a round-robin proxy, behave as
+ * one (README, "Configuration"; docs/api.md, "What is never lost"): whatever one instance is told,
+ * the other knows at once. Each answer through the proxy says which instance gave it, and every call
+ * below is checked to have gone to the other instance than the call before it.
+ */
+const LOGIN_LIMIT = 4;
+
+interface RoundRobin {
+  url: string;
+  /** The instance that answered each request, in order ('a' or 'b'). */
+  served: string[];
+  close(): Promise<void>;
+}
+
+/** A small HTTP proxy that sends each request to the next upstream in turn, and says which one answered. */
+async function roundRobin(upstreams: Record<string, string>): Promise<RoundRobin> {
+  const names = Object.keys(upstreams);
+  const served: string[] = [];
+  let next = 0;
+  const server = http.createServer((request, response) => {
+    const name = names[next++ % names.length]!;
+    served.push(name);
+    const target = new URL(request.url ?? '/', upstreams[name]);
+    const upstream = http.request(
+      target,
+      { method: request.method, headers: { ...request.headers, host: target.host } },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-instance': name });
+        answer.pipe(response);
+      },
+    );
+    upstream.on('error', () => {
+      response.writeHead(502).end();
+    });
+    request.pipe(upstream);
+  });
+  server.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    served,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe.runIf(dialects.includes('postgres'))('two instances behind a round-robin proxy (postgres)', () => {
+  let database: { url: string; drop: () => Promise<void> };
+  let dataDir: string;
+  let a: SpawnedServer;
+  let b: SpawnedServer;
+  let proxy: RoundRobin;
+
+  beforeAll(async () => {
+    database = await createPgDatabase();
+    dataDir = mkdtempSync(path.join(tmpdir(), 'hello-two-instances-'));
+    const env = { DATABASE_URL: database.url, RATE_LIMIT_LOGIN: `${LOGIN_LIMIT}/900` };
+    // The first start writes DATA_DIR's secret key and runs the migrations; the second finds both.
+    a = await spawnServer({ dataDir, env });
+    b = await spawnServer({ dataDir, env });
+    proxy = await roundRobin({ a: a.url, b: b.url });
+  }, 60_000);
+
+  afterAll(async () => {
+    await proxy?.close();
+    await Promise.all([a?.kill(), b?.kill()]);
+    await database?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** One call through the proxy; it must have gone to the other instance than the call before. */
+  async function through(url: string, init: RequestInit = {}): Promise<HttpAnswer> {
+    const before = proxy.served.at(-1);
+    const answer = await call(proxy.url + url, init);
+    expect(answer.headers.get('x-instance')).toBe(proxy.served.at(-1));
+    if (before) expect(proxy.served.at(-1)).not.toBe(before);
+    return answer;
+  }
+  const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    through(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+
+  it('registers on one, logs in and reads on the other, uploads on one and downloads on the other, logs out on one and is refused on the other', async () => {
+    const email = 'two-instances@example.com';
+    const password = 'Two-Instances-Password-2026';
+
+    const registered = await postJson(apiPaths.registration, { email, password1: password, password2: password });
+    expect(registered.status).toBe(201);
+    const { key } = registered.json<{ key: string }>();
+
+    const refreshed = await postJson(apiPaths.tokenRefresh, { refresh: key });
+    expect(refreshed.status).toBe(200);
+    const { access } = refreshed.json<{ access: string }>();
+    const bearer = { authorization: `Bearer ${access}` };
+
+    const profile = await through(apiPaths.userProfile, { headers: bearer });
+    expect(profile.status).toBe(200);
+    expect(profile.json<{ email: string }>().email).toBe(email);
+
+    // Both instances keep the list's first page as bytes from here on.
+    for (let read = 0; read < 2; read += 1)
+      expect((await through(apiPaths.localNews, { headers: bearer })).status).toBe(200);
+
+    const bytes = new TextEncoder().encode('Minutes of the meeting, kept on the shared DATA_DIR.\n');
+    const posted = await through(apiPaths.localNewsNew, {
+      method: 'POST',
+      headers: { authorization: `Token ${key}` },
+      body: formData({ title: 'Posted on one instance', content: 'Read on the other.' }, [
+        { name: 'minutes.txt', type: 'text/plain', bytes },
+      ]),
+    });
+    expect(posted.status).toBe(201);
+    const item = posted.json<{ id: number; files: { url: string }[] }>();
+
+    // Each instance's kept page knows of the post at once, made on one of them.
+    for (let read = 0; read < 2; read += 1) {
+      const list = await through(apiPaths.localNews, { headers: bearer });
+      expect(list.json<{ id: number }[]>().map((each) => each.id)).toContain(item.id);
+    }
+    expect((await through(newsItemPath(item.id), { headers: bearer })).json<{ id: number }>().id).toBe(item.id);
+    const download = await through(item.files[0]!.url);
+    expect(download.status).toBe(200);
+    expect(new Uint8Array(download.body)).toEqual(bytes);
+
+    const pdf = await through(downloadPdfPath(1));
+    expect(pdf.status).toBe(200);
+    expect(pdf.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const loggedOut = await postJson(apiPaths.logout, {}, { authorization: `Token ${key}` });
+    expect(loggedOut.status).toBe(200);
+    // The session has ended for both instances: its refresh token and its access token alike.
+    expect((await postJson(apiPaths.tokenRefresh, { refresh: key })).status).toBe(401);
+    expect((await through(apiPaths.userProfile, { headers: bearer })).status).toBe(401);
+  });
+
+  it('counts failed logins on both instances against one limit', async () => {
+    const email = 'guessed@example.com';
+    const password = 'Guessed-Password-2026';
+    expect((await postJson(apiPaths.registration, { email, password1: password, password2: password })).status).toBe(
+      201,
+    );
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= LOGIN_LIMIT; attempt += 1) {
+      statuses.push((await postJson(apiPaths.token, { email, password: 'not-the-password' })).status);
+    }
+    // Each instance saw only half of the guesses; the limit counted all of them.
+    expect(statuses).toEqual([...Array<number>(LOGIN_LIMIT).fill(401), 429]);
+  });
+});
