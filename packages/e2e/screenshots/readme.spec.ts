@@ -67,9 +67,11 @@ test('local news', async ({ page, request }) => {
   await shoot(page, 'local-news');
 });
 
-test('pdf viewer', async ({ page }) => {
+/** Opens /pdfviewer and waits until page 1 is drawn and its text laid over it. */
+async function openPdfViewer(page: Page): Promise<void> {
   await page.goto(appRoutes.pdfViewer);
   await expect(page.getByText(/^1 \/ \d+$/)).toBeVisible({ timeout: PDF_READY_TIMEOUT });
+  await expect(page.locator('canvas[data-rendered-scale]')).toHaveCount(1, { timeout: PDF_READY_TIMEOUT });
   await expect
     .poll(() =>
       page
@@ -83,7 +85,16 @@ test('pdf viewer', async ({ page }) => {
         }),
     )
     .toBeGreaterThan(200);
-  await shoot(page, 'pdf-viewer');
+  await expect(page.locator('.textLayer span').first()).toBeAttached();
+}
+
+test.describe('pdf viewer on a wide screen', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('pdf viewer', async ({ page }) => {
+    await openPdfViewer(page);
+    await shoot(page, 'pdf-viewer');
+  });
 });
 
 test('profile', async ({ page, request }) => {
@@ -252,5 +263,17 @@ test.describe('news on a phone', () => {
     await expectNoSidewaysScroll(page);
     await expectItemFitsOnScreen(page);
     await shoot(page, 'news-item-phone');
+  });
+});
+
+test.describe('pdf viewer on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('pdf viewer on a phone', async ({ page }) => {
+    await openPdfViewer(page);
+    // Narrower than the page at scale 1: it starts at fit width.
+    await expect(page.getByRole('button', { name: 'Fit width' })).toHaveAttribute('aria-pressed', 'true');
+    await expectNoSidewaysScroll(page);
+    await shoot(page, 'pdf-viewer-phone');
   });
 });

@@ -67,7 +67,8 @@ const routes: RouteCase[] = [
     path: appRoutes.pdfViewer,
     check: async (page) => {
       await expect(page.getByText(/^1 \/ \d+$/)).toBeVisible({ timeout: PDF_READY_TIMEOUT });
-      await expect(page.locator('canvas')).toBeVisible();
+      // .first(): pdf.js's text layer adds a hidden measuring canvas to <body> while it lays out text.
+      await expect(page.locator('canvas').first()).toBeVisible();
       await expect(page.getByRole('button', { name: texts.prev, exact: true })).toBeVisible();
       await expect(page.getByRole('button', { name: texts.next, exact: true })).toBeVisible();
     },

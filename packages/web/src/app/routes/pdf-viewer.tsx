@@ -5,7 +5,7 @@ import { PdfViewer } from '@/features/pdf/components/pdf-viewer';
 export default function PdfViewerRoute() {
   return (
     <Page title="PDF viewer">
-      <PdfViewer url={downloadPdfPath(demoPdfIds.viewer)} />
+      <PdfViewer url={downloadPdfPath(demoPdfIds.viewer)} id={demoPdfIds.viewer} />
     </Page>
   );
 }

@@ -19,6 +19,17 @@ export function saveBlob(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), DOWNLOAD_URL_LIFETIME_MS);
 }
 
+/**
+ * Fetches PDF `id` and saves it under the file name the server gives in Content-Disposition
+ * (`document-{id}.pdf` when it gives none); answers the name it was saved under.
+ */
+export async function downloadPdf(id: number): Promise<string> {
+  const { blob, filename } = await fetchPdf(id);
+  const name = filename ?? `document-${id}.pdf`;
+  saveBlob(blob, name);
+  return name;
+}
+
 /** Downloads PDF 1 under the file name the server gives in Content-Disposition. */
 export function DownloadPdfButton({ id = demoPdfIds.download }: { id?: number }) {
   const [busy, setBusy] = useState(false);
@@ -27,10 +38,7 @@ export function DownloadPdfButton({ id = demoPdfIds.download }: { id?: number })
     setBusy(true);
     setSaved(null);
     try {
-      const { blob, filename } = await fetchPdf(id);
-      const name = filename ?? `document-${id}.pdf`;
-      saveBlob(blob, name);
-      setSaved(name);
+      setSaved(await downloadPdf(id));
     } catch (error) {
       console.error('Could not download the PDF', error); // docs/web-app.md, "Failures": logged only
     } finally {

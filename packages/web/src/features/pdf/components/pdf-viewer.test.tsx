@@ -1,24 +1,52 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred } from '../../../../test/helpers';
+import { downloadPdfPath } from '@hello/contract';
+import { deferred, mockFetch } from '../../../../test/helpers';
 
 // pdf.js needs a real canvas and worker; here it is replaced by a document of 3 pages so the
 // viewer's own behaviour (indicator, buttons, canvas sizing) is what gets tested.
-const pdfjs = vi.hoisted(() => ({ getDocument: vi.fn(), GlobalWorkerOptions: { workerSrc: '' } }));
+const pdfjs = vi.hoisted(() => ({
+  getDocument: vi.fn(),
+  GlobalWorkerOptions: { workerSrc: '' },
+  TextLayer: Object.assign(
+    vi.fn(function (this: { render: () => Promise<void>; cancel: () => void }) {
+      this.render = () => Promise.resolve();
+      this.cancel = vi.fn();
+    }),
+    { cleanup: vi.fn() },
+  ),
+}));
 vi.mock('pdfjs-dist', () => pdfjs);
 vi.mock('pdfjs-dist/build/pdf.worker.min.mjs?url', () => ({ default: '/assets/pdf.worker.min-hash.mjs' }));
 
 import { PdfViewer } from './pdf-viewer';
 
 function fakeDocument(numPages: number) {
-  const render = vi.fn(() => ({ promise: Promise.resolve(), cancel: vi.fn() }));
+  const render = vi.fn((_: { viewport: { scale: number } }) => ({ promise: Promise.resolve(), cancel: vi.fn() }));
   const getPage = vi.fn(async () => ({
-    getViewport: ({ scale }: { scale: number }) => ({ width: 612.4 * scale, height: 792 * scale }),
+    getViewport: ({ scale }: { scale: number }) => ({ scale, width: 612.4 * scale, height: 792 * scale }),
     render,
+    streamTextContent: () => 'text stream',
   }));
   return { doc: { numPages, getPage }, render, getPage };
 }
+
+/** Renders the viewer of a 3-page document (PDF 3) and waits for page 1 to be drawn. */
+async function openViewer() {
+  const { doc, render: renderPage, getPage } = fakeDocument(3);
+  pdfjs.getDocument.mockReturnValue({ promise: Promise.resolve(doc), destroy: vi.fn() });
+  const user = userEvent.setup();
+  const view = render(<PdfViewer url="/download_pdf_by_id/3" id={3} />);
+  expect(await screen.findByText('1 / 3')).toBeInTheDocument();
+  await waitFor(() => expect(renderPage).toHaveBeenCalledTimes(1));
+  const canvas = screen.getByRole('img') as HTMLCanvasElement;
+  await waitFor(() => expect(canvas.dataset.renderedScale).toBe('1'));
+  return { user, view, renderPage, getPage, canvas };
+}
+
+const lastScale = (renderPage: ReturnType<typeof fakeDocument>['render']) =>
+  renderPage.mock.lastCall?.[0].viewport.scale;
 
 describe('PDF viewer', () => {
   beforeEach(() => {
@@ -69,5 +97,176 @@ describe('PDF viewer', () => {
     render(<PdfViewer url="/download_pdf_by_id/404" />);
     await waitFor(() => expect(consoleError).toHaveBeenCalled());
     expect(screen.queryByText('Loading ...')).not.toBeInTheDocument();
+  });
+});
+
+describe('PDF viewer: reading controls', () => {
+  beforeEach(() => {
+    vi.stubGlobal('devicePixelRatio', 2);
+  });
+
+  it('lays pdf.js text layer over the canvas at the page scale', async () => {
+    await openViewer();
+    const layer = document.querySelector('.pdf-page .textLayer');
+    expect(layer).not.toBeNull();
+    expect(pdfjs.TextLayer).toHaveBeenLastCalledWith(
+      expect.objectContaining({ textContentSource: 'text stream', container: layer }),
+    );
+    expect((layer!.parentElement as HTMLElement).style.getPropertyValue('--total-scale-factor')).toBe('1');
+  });
+
+  it('goes to a typed page on Enter and refuses numbers outside the document with a message', async () => {
+    const { user, getPage } = await openViewer();
+    const field = screen.getByRole('textbox', { name: 'Go to page' });
+    expect(field).toHaveValue('1');
+
+    await user.clear(field);
+    await user.type(field, '3{Enter}');
+    expect(screen.getByText('3 / 3')).toBeInTheDocument();
+    await waitFor(() => expect(getPage).toHaveBeenLastCalledWith(3));
+    expect(screen.getByRole('status')).toHaveTextContent('Page 3 of 3');
+
+    for (const bad of ['9', '0', 'two', '']) {
+      await user.clear(field);
+      if (bad) await user.type(field, bad);
+      await user.type(field, '{Enter}');
+      expect(screen.getByRole('alert')).toHaveTextContent('Enter a page number from 1 to 3.');
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription('Enter a page number from 1 to 3.');
+      expect(screen.getByText('3 / 3')).toBeInTheDocument();
+    }
+    await user.click(screen.getByRole('button', { name: 'Prev' }));
+    expect(screen.getByText('2 / 3')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(field).toHaveValue('2');
+  });
+
+  it('pages with ← → PageUp PageDown Home End when the viewer has focus, and announces the page', async () => {
+    const { user } = await openViewer();
+    const viewer = screen.getByRole('region', { name: 'PDF document' });
+    expect(viewer).toHaveAttribute('tabindex', '0');
+    viewer.focus();
+
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByText('2 / 3')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Page 2 of 3');
+    await user.keyboard('{PageDown}');
+    expect(screen.getByText('3 / 3')).toBeInTheDocument();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByText('3 / 3')).toBeInTheDocument();
+    await user.keyboard('{Home}');
+    expect(screen.getByText('1 / 3')).toBeInTheDocument();
+    await user.keyboard('{End}');
+    expect(screen.getByText('3 / 3')).toBeInTheDocument();
+    await user.keyboard('{PageUp}');
+    expect(screen.getByText('2 / 3')).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByText('1 / 3')).toBeInTheDocument();
+
+    // In the page number field the keys edit the number.
+    const field = screen.getByRole('textbox', { name: 'Go to page' });
+    await user.click(field);
+    await user.keyboard('{End}{ArrowLeft}');
+    expect(screen.getByText('1 / 3')).toBeInTheDocument();
+  });
+
+  it('zooms in, out, to actual size and redraws crisp at each scale', async () => {
+    const { user, renderPage, canvas } = await openViewer();
+    expect(screen.getByText('100%')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Actual size' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Fit width' })).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }));
+    await waitFor(() => expect(lastScale(renderPage)).toBe(1.1));
+    expect(screen.getByText('110%')).toBeInTheDocument();
+    expect(canvas.style.width).toBe('673px'); // floor(612.4 × 1.1)
+    expect(canvas.width).toBe(1347); // floor(612.4 × 1.1 × 2): device pixels, not CSS-scaled
+    expect(screen.getByRole('button', { name: 'Actual size' })).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(screen.getByRole('button', { name: 'Zoom out' }));
+    await user.click(screen.getByRole('button', { name: 'Zoom out' }));
+    await waitFor(() => expect(lastScale(renderPage)).toBe(0.9));
+    expect(screen.getByText('90%')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Actual size' }));
+    await waitFor(() => expect(lastScale(renderPage)).toBe(1));
+    expect(canvas.style.width).toBe('612px');
+  });
+
+  it('starts at fit width when the box is narrower than the page, and says so', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('pdf-viewer') ? 306 : 0;
+    });
+    const { doc, render: renderPage } = fakeDocument(3);
+    pdfjs.getDocument.mockReturnValue({ promise: Promise.resolve(doc), destroy: vi.fn() });
+    render(<PdfViewer url="/download_pdf_by_id/3" id={3} />);
+    await waitFor(() => expect(renderPage).toHaveBeenCalled());
+    // The box is measured before the first drawing: one drawing, at fit width.
+    expect(renderPage).toHaveBeenCalledTimes(1);
+    expect(lastScale(renderPage)).toBeCloseTo(306 / 612.4, 5);
+    expect(screen.getByRole('button', { name: 'Fit width' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('50%')).toBeInTheDocument();
+    expect((screen.getByRole('img') as HTMLCanvasElement).style.width).toBe('306px');
+  });
+
+  it('never lets a late drawing of an earlier zoom or page stand over a newer one', async () => {
+    const { doc, render: renderPage } = fakeDocument(3);
+    const tasks: { done: ReturnType<typeof deferred<void>>; cancel: ReturnType<typeof vi.fn> }[] = [];
+    renderPage.mockImplementation(() => {
+      const task = { done: deferred<void>(), cancel: vi.fn() };
+      tasks.push(task);
+      return { promise: task.done.promise, cancel: task.cancel };
+    });
+    pdfjs.getDocument.mockReturnValue({ promise: Promise.resolve(doc), destroy: vi.fn() });
+    const user = userEvent.setup();
+    render(<PdfViewer url="/download_pdf_by_id/3" id={3} />);
+    await waitFor(() => expect(tasks).toHaveLength(1));
+    const zoomIn = screen.getByRole('button', { name: 'Zoom in' });
+    await user.click(zoomIn);
+    await user.click(zoomIn);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(tasks).toHaveLength(4));
+    const canvas = screen.getByRole('img') as HTMLCanvasElement;
+    expect(tasks.slice(0, 3).every((task) => task.cancel.mock.calls.length === 1)).toBe(true);
+    expect(tasks[3]!.cancel).not.toHaveBeenCalled();
+    expect(lastScale(renderPage)).toBe(1.25);
+
+    tasks[3]!.done.resolve();
+    await waitFor(() => expect(canvas.dataset.renderedScale).toBe('1.25'));
+    // The older drawings finish late (as if their cancellation came too late): nothing changes.
+    tasks[2]!.done.resolve();
+    tasks[1]!.done.resolve();
+    tasks[0]!.done.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(canvas.dataset.renderedScale).toBe('1.25');
+    expect(canvas.style.width).toBe('765px'); // floor(612.4 × 1.25)
+    expect(screen.getByText('2 / 3')).toBeInTheDocument();
+  });
+
+  it('downloads and prints PDF 3 with the download and print pages’ code', async () => {
+    const fetchMock = mockFetch(
+      () =>
+        new Response('%PDF-1.4 fake', {
+          status: 200,
+          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="news.pdf"' },
+        }),
+    );
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:pdf-3'), revokeObjectURL: vi.fn() }));
+    const clicks: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this);
+    });
+    const { user } = await openViewer();
+
+    await user.click(screen.getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(clicks).toHaveLength(1));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(downloadPdfPath(3));
+    expect(clicks[0]?.download).toBe('news.pdf');
+
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    expect(fetchMock.mock.calls[1]?.[0]).toBe(downloadPdfPath(3));
+    expect(fetchMock.mock.calls[1]?.[1]?.credentials).toBe('include');
+    await waitFor(() => expect(document.querySelector('iframe')?.getAttribute('src')).toBe('blob:pdf-3'));
+    expect(screen.getByRole('button', { name: 'Wait...' })).toBeDisabled();
   });
 });

@@ -1,25 +1,96 @@
-import { useEffect, useRef, useState } from 'react';
-import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
+import {
+  GlobalWorkerOptions,
+  getDocument,
+  TextLayer,
+  type PDFDocumentProxy,
+  type PDFPageProxy,
+  type RenderTask,
+} from 'pdfjs-dist';
 // The worker is served as a file of our own origin: the CSP allows no blob: or eval'd scripts.
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { texts } from '@hello/contract';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
 import { PDF_SCALE } from '@/config/constants';
+import {
+  ACTUAL_SIZE,
+  FIT_WIDTH,
+  MAX_ZOOM,
+  MIN_ZOOM,
+  pageAnnouncement,
+  pageForKey,
+  pageNumberError,
+  parsePageNumber,
+  percent,
+  scaleOf,
+  startZoom,
+  zoomInFrom,
+  zoomOutFrom,
+  type Zoom,
+} from '../utils/viewer';
+import { downloadPdf } from './download-pdf-button';
+import { usePdfPrinter } from './print-pdf-button';
 import { useDevicePixelRatio } from './use-device-pixel-ratio';
 import './pdf.css';
+import './text-layer.css';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
 type Status = 'loading' | 'ready' | 'failed';
 
-/** Draws one page of a PDF on a canvas with pdf.js, with Prev / Next and a `page / total` line. */
-export function PdfViewer({ url }: { url: string }) {
+/** A cancelled render or text layer is replaced by a newer one: not an error. */
+function isCancellation(error: unknown): boolean {
+  const name = (error as { name?: string } | null)?.name;
+  return name === 'RenderingCancelledException' || name === 'AbortException';
+}
+
+/** Horizontal padding and border of an element: what its content box leaves of its width. */
+function horizontalChrome(element: Element): number {
+  const style = getComputedStyle(element);
+  return ['paddingLeft', 'paddingRight', 'borderLeftWidth', 'borderRightWidth']
+    .map((property) => parseFloat(style[property as 'paddingLeft']) || 0)
+    .reduce((a, b) => a + b, 0);
+}
+
+/**
+ * Draws one page of a PDF with pdf.js: a canvas at the device's pixel density with pdf.js's text
+ * layer over it (selectable, copyable, found by the browser's find), Prev / Next, `page / total`, a
+ * page number field, zoom, keys, Download and Print (docs/web-app.md, "PDF viewer").
+ * `id` names the PDF for Download and Print, which fetch it as their own pages do.
+ */
+export function PdfViewer({ url, id }: { url: string; id?: number }) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const textLayerRef = useRef<HTMLDivElement>(null);
+  /** Raised by every render: a render that finishes after a newer one started leaves no mark. */
+  const generation = useRef(0);
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [status, setStatus] = useState<Status>('loading');
   const [pageNumber, setPageNumber] = useState(1);
+  const [page, setPage] = useState<PDFPageProxy | null>(null);
+  /** null until the reader picks a zoom: the start zoom then follows the box (see startZoom). */
+  const [chosenZoom, setChosenZoom] = useState<Zoom | null>(null);
+  /** Width in CSS pixels the page may take in its box; 0 while unmeasured. */
+  const [available, setAvailable] = useState(0);
+  const [draft, setDraft] = useState<string | null>(null);
+  const [pageError, setPageError] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const printer = usePdfPrinter(id ?? 0);
   const ratio = useDevicePixelRatio();
+  const fieldId = useId();
+  const errorId = useId();
 
   useEffect(() => {
     // isEvalSupported: false — pdf.js would otherwise compile fonts with new Function(), which
@@ -45,59 +116,251 @@ export function PdfViewer({ url }: { url: string }) {
     };
   }, [url]);
 
+  // pdf.js appends a hidden canvas to <body> to measure text; it goes with the viewer.
+  const usedTextLayer = useRef(false);
+  useEffect(
+    () => () => {
+      if (usedTextLayer.current) TextLayer.cleanup();
+    },
+    [],
+  );
+
+  // The width the page may take: the viewer's width less the padding and border of the page's box.
+  useLayoutEffect(() => {
+    const root = rootRef.current;
+    const wrap = wrapRef.current;
+    if (!root || !wrap) return;
+    const measure = () => setAvailable(Math.max(0, Math.floor(root.clientWidth - horizontalChrome(wrap))));
+    measure();
+    if (typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(root);
+    return () => observer.disconnect();
+  }, []);
+
   useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!doc || !canvas) return;
-    let task: RenderTask | null = null;
+    if (!doc) return;
     let active = true;
-    doc
-      .getPage(pageNumber)
-      .then((page) => {
-        if (!active) return;
-        const viewport = page.getViewport({ scale: PDF_SCALE });
-        // Backing store in device pixels, CSS size in CSS pixels: sharp on high-density screens.
-        canvas.width = Math.floor(viewport.width * ratio);
-        canvas.height = Math.floor(viewport.height * ratio);
-        canvas.style.width = `${Math.floor(viewport.width)}px`;
-        canvas.style.height = `${Math.floor(viewport.height)}px`;
-        task = page.render({
-          canvas,
-          viewport,
-          transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
-        });
-        return task.promise;
-      })
-      .catch((error: unknown) => {
-        // A newer page replaced this render: not an error.
-        if ((error as { name?: string } | null)?.name === 'RenderingCancelledException') return;
-        console.error('Could not draw the PDF page', error);
-      });
+    doc.getPage(pageNumber).then(
+      (loaded) => {
+        if (active) setPage(loaded);
+      },
+      (error: unknown) => {
+        if (active) console.error('Could not load the PDF page', error);
+      },
+    );
     return () => {
       active = false;
-      task?.cancel();
     };
-  }, [doc, pageNumber, ratio]);
+  }, [doc, pageNumber]);
+
+  const pageWidth = page ? page.getViewport({ scale: 1 }).width : 0;
+  const zoom = chosenZoom ?? startZoom(available, pageWidth);
+  const scale = page ? scaleOf(zoom, available, pageWidth) : null;
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    const textLayerDiv = textLayerRef.current;
+    if (!page || scale === null || !canvas || !textLayerDiv) return;
+    const current = ++generation.current;
+    const viewport = page.getViewport({ scale });
+    // Backing store in device pixels, CSS size in CSS pixels: sharp at every zoom, never CSS-scaled.
+    canvas.width = Math.floor(viewport.width * ratio);
+    canvas.height = Math.floor(viewport.height * ratio);
+    canvas.style.width = `${Math.floor(viewport.width)}px`;
+    canvas.style.height = `${Math.floor(viewport.height)}px`;
+    delete canvas.dataset.renderedScale;
+    const task: RenderTask = page.render({
+      canvas,
+      viewport,
+      transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
+    });
+    task.promise.then(
+      () => {
+        // For tests and debugging: the scale the canvas shows, once it is drawn.
+        if (current === generation.current) canvas.dataset.renderedScale = String(scale);
+      },
+      (error: unknown) => {
+        if (!isCancellation(error)) console.error('Could not draw the PDF page', error);
+      },
+    );
+
+    // The text layer: transparent text positioned over the drawing, sized by --total-scale-factor.
+    textLayerDiv.replaceChildren();
+    let textLayer: TextLayer | null = null;
+    if (typeof page.streamTextContent === 'function') {
+      usedTextLayer.current = true;
+      textLayer = new TextLayer({ textContentSource: page.streamTextContent(), container: textLayerDiv, viewport });
+      textLayer.render().then(
+        // Removes pdf.js's measuring canvas from <body> once no text layer needs it.
+        () => TextLayer.cleanup(),
+        (error: unknown) => {
+          if (!isCancellation(error)) console.error('Could not lay out the text of the PDF page', error);
+        },
+      );
+    }
+    return () => {
+      task.cancel();
+      textLayer?.cancel();
+    };
+  }, [page, scale, ratio]);
 
   const total = doc?.numPages ?? 0;
+
+  const goTo = useCallback((target: number) => {
+    setPageNumber(target);
+    setDraft(null);
+    setPageError(null);
+  }, []);
+
+  const onSubmitPage = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const target = parsePageNumber(draft ?? String(pageNumber), total);
+    if (target === null) setPageError(pageNumberError(total));
+    else goTo(target);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (status !== 'ready' || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    // Keys typed into the page number field edit it.
+    if ((event.target as Element).closest('input, textarea, select, [contenteditable="true"]')) return;
+    const target = pageForKey(event.key, pageNumber, total);
+    if (target === null) return;
+    event.preventDefault();
+    if (target !== pageNumber) goTo(target);
+  };
+
+  const onDownload = async () => {
+    if (id === undefined) return;
+    setDownloading(true);
+    try {
+      await downloadPdf(id);
+    } catch (error) {
+      console.error('Could not download the PDF', error); // docs/web-app.md, "Failures": logged only
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  // From the zoom of the latest click, not of the last render: quick clicks each take one step.
+  const zoomBy = (step: (scale: number) => number) =>
+    setChosenZoom((previous) => ({
+      mode: 'scale',
+      scale: step(scaleOf(previous ?? startZoom(available, pageWidth), available, pageWidth)),
+    }));
+
+  const shownScale = scale ?? 1;
+  const fit = zoom.mode === 'fit';
+  const actual = zoom.mode === 'scale' && zoom.scale === PDF_SCALE;
+  const pageStyle = {
+    '--scale-factor': shownScale,
+    '--total-scale-factor': shownScale,
+    '--scale-round-x': '1px',
+    '--scale-round-y': '1px',
+  } as CSSProperties;
+
   return (
-    <div className="pdf-viewer">
+    <div
+      ref={rootRef}
+      className="pdf-viewer"
+      role="region"
+      aria-label="PDF document"
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+    >
       {status === 'loading' && <Loading />}
       {status === 'ready' && (
         <div className="pdf-toolbar">
-          <Button variant="quiet" onClick={() => setPageNumber((n) => n - 1)} disabled={pageNumber <= 1}>
-            {texts.prev}
-          </Button>
-          <span className="pdf-indicator" aria-live="polite">
-            {`${pageNumber} / ${total}`}
-          </span>
-          <Button variant="quiet" onClick={() => setPageNumber((n) => n + 1)} disabled={pageNumber >= total}>
-            {texts.next}
-          </Button>
+          <div className="pdf-group" role="group" aria-label="Pages">
+            <Button variant="quiet" onClick={() => goTo(pageNumber - 1)} disabled={pageNumber <= 1}>
+              {texts.prev}
+            </Button>
+            <span className="pdf-indicator">{`${pageNumber} / ${total}`}</span>
+            <Button variant="quiet" onClick={() => goTo(pageNumber + 1)} disabled={pageNumber >= total}>
+              {texts.next}
+            </Button>
+            <form className="pdf-goto" onSubmit={onSubmitPage} noValidate>
+              <label htmlFor={fieldId}>
+                <span className="pdf-wide-only">Go to </span>
+                <span className="pdf-goto-word">page</span>
+              </label>
+              <input
+                id={fieldId}
+                // The same name on phones, where the label shows only "Page".
+                aria-label="Go to page"
+                name="page"
+                className="pdf-page-field"
+                inputMode="numeric"
+                autoComplete="off"
+                enterKeyHint="go"
+                value={draft ?? String(pageNumber)}
+                onChange={(event) => {
+                  setDraft(event.target.value);
+                  setPageError(null);
+                }}
+                aria-invalid={pageError ? true : undefined}
+                aria-describedby={pageError ? errorId : undefined}
+              />
+            </form>
+          </div>
+          <div className="pdf-group" role="group" aria-label="Zoom">
+            <Button
+              variant="quiet"
+              className="pdf-zoom-step"
+              aria-label="Zoom out"
+              title="Zoom out"
+              onClick={() => zoomBy(zoomOutFrom)}
+              disabled={shownScale <= MIN_ZOOM}
+            >
+              −
+            </Button>
+            <span className="pdf-zoom-level" title={fit ? 'Fit width' : 'Zoom'}>
+              {percent(shownScale)}
+            </span>
+            <Button
+              variant="quiet"
+              className="pdf-zoom-step"
+              aria-label="Zoom in"
+              title="Zoom in"
+              onClick={() => zoomBy(zoomInFrom)}
+              disabled={shownScale >= MAX_ZOOM}
+            >
+              +
+            </Button>
+            <Button variant="quiet" aria-pressed={fit} onClick={() => setChosenZoom(FIT_WIDTH)}>
+              Fit width
+            </Button>
+            <Button variant="quiet" aria-pressed={actual} onClick={() => setChosenZoom(ACTUAL_SIZE)}>
+              Actual size
+            </Button>
+          </div>
+          {id !== undefined && (
+            <div className="pdf-group" role="group" aria-label="File">
+              <Button variant="quiet" onClick={() => void onDownload()} disabled={downloading} aria-busy={downloading}>
+                Download
+              </Button>
+              <Button variant="quiet" onClick={printer.print} disabled={printer.busy} aria-busy={printer.busy}>
+                {printer.busy ? texts.wait : 'Print'}
+              </Button>
+              {printer.frame}
+            </div>
+          )}
         </div>
       )}
-      <div className="pdf-canvas-wrap" hidden={status !== 'ready'}>
-        <canvas ref={canvasRef} className="pdf-canvas" aria-label={`PDF page ${pageNumber}`} role="img" />
+      {pageError && (
+        <p id={errorId} className="pdf-error" role="alert">
+          {pageError}
+        </p>
+      )}
+      <div ref={wrapRef} className="pdf-canvas-wrap" hidden={status !== 'ready'}>
+        <div className="pdf-page" style={pageStyle}>
+          <canvas ref={canvasRef} className="pdf-canvas" aria-label={`PDF page ${pageNumber}`} role="img" />
+          <div ref={textLayerRef} className="textLayer" />
+        </div>
       </div>
+      <p className="pdf-sr-only" role="status">
+        {status === 'ready' ? pageAnnouncement(pageNumber, total) : ''}
+      </p>
     </div>
   );
 }

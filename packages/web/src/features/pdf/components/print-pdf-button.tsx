@@ -1,22 +1,31 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { demoPdfIds, texts } from '@hello/contract';
 import { Button } from '@/components/ui/button';
 import { PRINT_URL_REVOKE_MS } from '@/config/constants';
 import { fetchPdf } from '../api/fetch-pdf';
 import './pdf.css';
 
+export interface PdfPrinter {
+  /** True from the click until the frame has loaded the PDF. */
+  busy: boolean;
+  /** Fetches the PDF, loads it into the hidden frame and opens the print dialog for it. */
+  print: () => void;
+  /** The hidden frame: render it once, anywhere in the page. */
+  frame: ReactElement;
+}
+
 /**
- * Fetches PDF 3 with credentials, loads it into a hidden frame and opens the print dialog for it.
- * The button reads `Wait...` until the frame has loaded (docs/web-app.md, "Pages").
+ * Prints PDF `id`, fetched with credentials, from a hidden frame. Used by the print page's button and
+ * by the viewer's toolbar (docs/web-app.md, "Pages").
  */
-export function PrintPdfButton({ id = demoPdfIds.print }: { id?: number }) {
+export function usePdfPrinter(id: number): PdfPrinter {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [busy, setBusy] = useState(false);
   const timers = useRef<number[]>([]);
 
   useEffect(() => () => timers.current.forEach((timer) => clearTimeout(timer)), []);
 
-  const onClick = async () => {
+  const run = async () => {
     const frame = frameRef.current;
     if (!frame) return;
     setBusy(true);
@@ -43,12 +52,22 @@ export function PrintPdfButton({ id = demoPdfIds.print }: { id?: number }) {
     }
   };
 
+  const frame = <iframe ref={frameRef} className="print-frame" title="PDF to print" aria-hidden="true" tabIndex={-1} />;
+  return { busy, print: () => void run(), frame };
+}
+
+/**
+ * Fetches PDF 3 with credentials, loads it into a hidden frame and opens the print dialog for it.
+ * The button reads `Wait...` until the frame has loaded (docs/web-app.md, "Pages").
+ */
+export function PrintPdfButton({ id = demoPdfIds.print }: { id?: number }) {
+  const { busy, print, frame } = usePdfPrinter(id);
   return (
     <>
-      <Button onClick={() => void onClick()} disabled={busy} aria-busy={busy}>
+      <Button onClick={print} disabled={busy} aria-busy={busy}>
         {busy ? texts.wait : texts.clickToPrint}
       </Button>
-      <iframe ref={frameRef} className="print-frame" title="PDF to print" aria-hidden="true" tabIndex={-1} />
+      {frame}
     </>
   );
 }
