@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
+    // In test/api, every answer is checked against the OpenAPI description (test/helpers/openapi-answers.ts).
+    setupFiles: ['test/helpers/openapi-answers-setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

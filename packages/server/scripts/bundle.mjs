@@ -4,8 +4,9 @@
 // then loads one file instead of some 1,000 modules, which was most of its time.
 //
 // Left out, loaded from node_modules when used: native addons (@node-rs/argon2, better-sqlite3), and what
-// most starts never need (pg, nodemailer, the common-password list: loaded on first use). The demo
-// PDFs' code and pdf-lib go into a chunk of their own, loaded only when the demo PDFs are written.
+// most starts never need (pg, nodemailer, the common-password list: loaded on first use; pino-pretty: only
+// for a log read at a terminal, src/log-destination.ts). The demo PDFs' code and pdf-lib go into a chunk
+// of their own, loaded only when the demo PDFs are written.
 //
 // Without esbuild (an install without dev dependencies) there is no bundle and nothing breaks:
 // dist/server.js runs the modules.
@@ -38,7 +39,15 @@ const result = await esbuild.build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  external: ['@node-rs/argon2', 'better-sqlite3', 'pg', 'pg-native', 'nodemailer', '@zxcvbn-ts/language-common'],
+  external: [
+    '@node-rs/argon2',
+    'better-sqlite3',
+    'pg',
+    'pg-native',
+    'nodemailer',
+    '@zxcvbn-ts/language-common',
+    'pino-pretty',
+  ],
   // Bundled CommonJS code calls require() for Node's modules and the external ones.
   banner: {
     js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",

@@ -8,14 +8,18 @@ import auth from './plugins/app/auth.js';
 import compression from './plugins/app/compression.js';
 import errors, { frameworkErrors } from './plugins/app/errors.js';
 import mail from './plugins/app/mail.js';
+import metrics from './plugins/app/metrics.js';
 import openapi from './plugins/app/openapi.js';
 import rateLimit from './plugins/app/rate-limit.js';
+import retention from './plugins/app/retention.js';
 import routeRegistry from './plugins/app/route-registry.js';
 import securityHeaders from './plugins/app/security-headers.js';
 import services from './plugins/app/services.js';
 import storage from './plugins/app/storage.js';
 import webApp from './plugins/app/web-app.js';
+import type { RetentionOptions } from './retention/retention-job.js';
 import routes from './routes/index.js';
+import opsRoutes from './routes/ops/index.js';
 import { lazySchemaCompilers } from './schema-compilers.js';
 
 declare module 'fastify' {
@@ -30,6 +34,8 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   /** Mail outbox timing (tests use short back-off). */
   outbox?: Partial<OutboxOptions>;
+  /** Retention job timing and batch size (tests run it when they choose, in small batches). */
+  retention?: Partial<RetentionOptions>;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
 }
@@ -67,14 +73,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(routeRegistry);
   await app.register(errors);
   await app.register(services, { config, database });
+  await app.register(metrics); // before the routes: its onResponse hook counts every answer
   await app.register(auth);
   await app.register(mail, { outbox: options.outbox });
   await app.register(rateLimit);
+  await app.register(retention, { retention: options.retention });
   await app.register(securityHeaders);
   await app.register(compression); // before the routes: it adds its hooks to each route as it is added
   await app.register(storage);
   await app.register(openapi); // before the routes: it collects them as they are added
   await app.register(routes);
+  await app.register(opsRoutes);
   await app.register(webApp);
   return app;
 }

@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod/mini';
 import { defaultLimits } from '@hello/contract';
@@ -68,9 +78,13 @@ const envSchema = z.object({
   MAX_UPLOAD_FILE_BYTES: integer(defaultLimits.maxUploadFileBytes, 0),
   MAX_UPLOAD_FILES: integer(defaultLimits.maxUploadFiles, 0),
   MAX_BODY_BYTES: integer(defaultLimits.maxBodyBytes, 1),
+  /** Unset: GET /metrics answers 404. Compared in constant time; never logged. */
+  METRICS_TOKEN: z.optional(z.string().check(z.minLength(16, { error: 'must be at least 16 characters' }))),
   /** Argon2id cost; the defaults follow OWASP's password storage cheat sheet (m=19 MiB, t=2). */
   ARGON2_MEMORY_KIB: integer(19_456, 8),
   ARGON2_TIME_COST: integer(2, 1),
+  /** Days ended sessions, spent reset tokens and delivered mails are kept (retention/retention-job.ts). */
+  RETENTION_DAYS: integer(30, 1, 36_500),
 });
 
 /** Every variable read and checked (an empty one counts as unset); all the problems at once. */
@@ -107,7 +121,10 @@ export interface Config {
   maxUploadFileBytes: number;
   maxUploadFiles: number;
   maxBodyBytes: number;
+  /** The Bearer token GET /metrics asks for; undefined: /metrics answers 404. */
+  metricsToken: string | undefined;
   argon2: { memoryKiB: number; timeCost: number };
+  retentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -154,7 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxUploadFileBytes: e.MAX_UPLOAD_FILE_BYTES,
     maxUploadFiles: e.MAX_UPLOAD_FILES,
     maxBodyBytes: e.MAX_BODY_BYTES,
+    metricsToken: e.METRICS_TOKEN,
     argon2: { memoryKiB: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
+    retentionDays: e.RETENTION_DAYS,
     ...overrides,
   };
   if (!config.secretKey) config.secretKey = readOrCreateSecret(config.dataDir);
@@ -171,19 +190,41 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   return value; // addresses or CIDRs, comma separated
 }
 
-/** One secret per deployment, generated on first start and kept beside the data. */
+/**
+ * One secret per deployment, generated on first start and kept beside the data. Instances starting at
+ * once on one DATA_DIR must end up with the same one, and none may read the file half-written: it is
+ * written whole and synced under a name of its own, then linked into place, which fails if another
+ * instance's is there first; then theirs is used (test/reliability/concurrent-start.test.ts).
+ */
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'secret_key');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) return readSecret(file);
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const fd = openSync(temp, 'wx', 0o600);
   try {
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    // Another instance sharing this DATA_DIR wrote it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
-    throw error;
+    writeFileSync(fd, `${secret}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
   }
-  chmodSync(file, 0o600);
+  try {
+    linkSync(temp, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readSecret(file);
+    throw error;
+  } finally {
+    rmSync(temp, { force: true });
+  }
+  return secret;
+}
+
+function readSecret(file: string): string {
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 32)
+    throw new ConfigError([
+      `${file}: the secret key is shorter than 32 characters (delete the file to have a new one made, or set SECRET_KEY)`,
+    ]);
   return secret;
 }

@@ -1,12 +1,15 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
+import { logDestination } from './log-destination.js';
 
 /** The server process (started by server.ts): read the configuration, build the app, listen, and shut down gracefully. */
 async function main() {
   loadDotEnv();
   const config = loadConfig();
-  const app = await buildApp(config);
+  // At a terminal, readable lines; elsewhere JSON (log-destination.ts).
+  const logStream = config.logLevel === 'silent' ? undefined : await logDestination(process.stdout, config.env);
+  const app = await buildApp(config, { logStream });
 
   // SIGTERM/SIGINT: stop accepting, let requests in flight finish, then close the database.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '../db/schema.js';
+import { ApiError } from '../http-errors.js';
 import { emailKey, findUserByEmail, setPasswordHash } from '../repositories/users.js';
 
 /**
@@ -13,11 +14,15 @@ export async function checkCredentials(
   email: string,
   password: string,
 ): Promise<UserRow | null> {
-  const ticket = await app.rateLimits.consume('login', { account: emailKey(email), ip });
+  const ticket = await app.rateLimits.consume('login', { account: emailKey(email), ip }).catch((error: unknown) => {
+    if (error instanceof ApiError && error.statusCode === 429) app.metrics.login('throttled');
+    throw error;
+  });
   const user = await findUserByEmail(app.db, email);
   const ok = user
     ? await app.passwords.verify(user.password_hash, password)
     : await app.passwords.verifyDecoy(password);
+  app.metrics.login(user && ok ? 'success' : 'failure');
   if (!user || !ok) return null;
   await ticket.refund();
   // The hashing cost was raised since this hash was made: store one at today's cost.

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
+import { backupCommand } from './backup.js';
 import type { App, Command, Parsed } from './command.js';
 import { CliError, processIo, usageError, type CliIo } from './io.js';
 import { mailCommand } from './mail.js';
@@ -14,6 +15,7 @@ const commands: Record<string, Command> = {
   'list-pdfs': listPdfsCommand,
   mail: mailCommand,
   news: newsCommand,
+  backup: backupCommand,
 };
 
 const help = () =>

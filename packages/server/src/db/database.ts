@@ -28,6 +28,9 @@ function loadPg(): typeof import('pg') {
   return pg;
 }
 
+/** The SQLite database's file: DATA_DIR/app.db. */
+export const sqliteFile = (dataDir: string): string => path.join(dataDir, 'app.db');
+
 /** One query layer over SQLite (the default) or PostgreSQL (`DATABASE_URL`). */
 export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseHandle {
   if (config.databaseUrl) {
@@ -46,7 +49,7 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   mkdirSync(config.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(config.dataDir, 'app.db'));
+  const sqlite = new SQLite(sqliteFile(config.dataDir));
   sqlite.pragma('journal_mode = WAL');
   // FULL: a commit is on disk before the call that made it answers (docs/api.md, "What is never lost").
   sqlite.pragma('synchronous = FULL');

@@ -116,3 +116,34 @@ export async function markGivenUp(
 export function recentMails(db: Db, limit: number): Promise<MailOutboxRow[]> {
   return db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(limit).execute();
 }
+
+export interface OutboxFigures {
+  /** Neither delivered nor given up. */
+  pending: number;
+  /** Given up (undelivered after 24 hours). */
+  failed: number;
+  /** When the oldest pending mail was written; undefined when none is pending. */
+  oldestPendingAt: Date | undefined;
+}
+
+/** The outbox's state for the metrics, in one statement (one scan of a table that retention keeps small). */
+export async function outboxFigures(db: Db): Promise<OutboxFigures> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => {
+      const isPending = eb.and([eb('sent_at', 'is', null), eb('failed_at', 'is', null)]);
+      return [
+        eb.fn.sum<number | string | null>(eb.case().when(isPending).then(1).else(0).end()).as('pending'),
+        eb.fn
+          .sum<number | string | null>(eb.case().when('failed_at', 'is not', null).then(1).else(0).end())
+          .as('failed'),
+        eb.fn.min<string | null>(eb.case().when(isPending).then(eb.ref('created_at')).end()).as('oldest'),
+      ];
+    })
+    .executeTakeFirstOrThrow();
+  return {
+    pending: Number(row.pending ?? 0),
+    failed: Number(row.failed ?? 0),
+    oldestPendingAt: row.oldest ? new Date(row.oldest) : undefined,
+  };
+}

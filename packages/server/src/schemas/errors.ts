@@ -3,6 +3,8 @@ import { errorBody, fieldErrors } from '@hello/contract';
 /**
  * The error answers of the routes' `response` schemas (their shapes are the contract's, error-bodies.ts):
  * they document each status in the OpenAPI description and let fast-json-stringify serialize the answer.
+ * The headers that every answer of a status carries (WWW-Authenticate on 401, Retry-After on 429 and
+ * 503) and the answers of every call (405, 500) are added to each call by plugins/app/openapi.ts.
  */
 
 /**
@@ -22,6 +24,9 @@ export const unauthorized = errorAnswer('Not authenticated, or the token is not 
 
 /** 429, with Retry-After (docs/api.md, "Limits"). */
 export const throttled = errorAnswer('Too many attempts; retry after Retry-After seconds');
+
+/** 503 (`code: service_unavailable`), with Retry-After: the database is away (docs/api.md, "Errors"). */
+export const unavailable = errorAnswer('The database is away; retry after Retry-After seconds');
 
 /** The body types every POST/PUT accepts, as Django REST Framework's parsers did. */
 export const consumes = ['application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'];

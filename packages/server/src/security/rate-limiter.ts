@@ -31,7 +31,14 @@ const keyOf = (name: string, scope: string, value: string) =>
 export function createRateLimiter(
   db: Kysely<Database>,
   limits: Record<LimitName, RateLimit>,
-  now: () => number = Date.now,
+  {
+    now = Date.now,
+    onRefused,
+  }: {
+    now?: () => number;
+    /** Told of each attempt refused with 429 (the metrics count them). */
+    onRefused?: (name: LimitName) => void;
+  } = {},
 ) {
   return {
     /**
@@ -56,7 +63,10 @@ export function createRateLimiter(
           retryAfter = Math.max(retryAfter, result.windowStart + windowSeconds - nowSeconds);
         }
       }
-      if (over) throw httpErrors.throttled(retryAfter);
+      if (over) {
+        onRefused?.(name);
+        throw httpErrors.throttled(retryAfter);
+      }
       return {
         async refund() {
           for (const c of counted) await counters.unhit(db, c.key, c.windowStart);

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { serverMessages } from '@hello/contract';
 import { ApiError, httpErrors } from '../../http-errors.js';
+import { bodyStillArriving, closeAfterBody } from '../../lingering-close.js';
 import { fieldErrorsFromValidation } from './validation-errors.js';
 
 /**
@@ -10,6 +11,7 @@ import { fieldErrorsFromValidation } from './validation-errors.js';
  */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    endAfterBody(request, reply);
     // No route takes this method at this path, so its body is nobody's: Fastify still parses it with
     // the root's parsers (which have no multipart or url-encoded one: plugins/app/request-bodies.ts),
     // and a parser's refusal would hide the 404 or 405 that is the answer.
@@ -43,9 +45,22 @@ export default fp(async function errors(app: FastifyInstance) {
  * `frameworkErrors` in app.ts.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  endAfterBody(request, reply);
   request.log.info({ code: error.code }, error.message);
   const unroutable = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
   return send(reply, unroutable ? httpErrors.notFound() : toApiError(error));
+}
+
+/**
+ * A refusal made while the body is still arriving (over MAX_BODY_BYTES, a type no parser takes, a refused
+ * upload): the rest of the body is nobody's, so the connection closes after the answer, but only once the
+ * body has arrived or a bound is reached (lingering-close.ts), never with the client still sending
+ * (test/reliability/over-limit-body.test.ts).
+ */
+function endAfterBody(request: FastifyRequest, reply: FastifyReply) {
+  if (!bodyStillArriving(request.raw)) return;
+  reply.header('connection', 'close');
+  closeAfterBody(request.raw);
 }
 
 function send(reply: FastifyReply, error: ApiError) {

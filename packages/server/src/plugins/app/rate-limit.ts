@@ -13,7 +13,9 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 /** The abuse limits (docs/api.md, "Limits"), and a timer that prunes counters of past windows. */
 export default fp(
   async function rateLimit(app: FastifyInstance) {
-    const limiter = createRateLimiter(app.db, app.config.rateLimits);
+    const limiter = createRateLimiter(app.db, app.config.rateLimits, {
+      onRefused: (name) => app.metrics.rateLimitRefused(name),
+    });
     app.decorate('rateLimits', limiter);
 
     let timer: NodeJS.Timeout | undefined;
@@ -25,5 +27,5 @@ export default fp(
     });
     app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'rate-limit', dependencies: ['services'] },
+  { name: 'rate-limit', dependencies: ['services', 'metrics'] },
 );

@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { API_DOCS_PREFIX } from './api-docs.js';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -60,8 +61,27 @@ const API_HEADERS: Record<string, string> = {
 };
 
 /**
+ * The reference page (/api/docs: plugins/app/api-docs.ts) is the one page under /api/: Swagger UI, a
+ * script of our own origin that fetches the document and draws the page. Its CSP is the API's with
+ * only what that needs: scripts, styles and fetches from our own origin (no inline script or style
+ * element, no eval), and images from our origin or `data:` (Swagger UI's stylesheet draws its icons
+ * as data: URLs). Not framed, no forms sent anywhere, no <base>.
+ */
+const API_DOCS_HEADERS: Record<string, string> = {
+  ...API_HEADERS,
+  'content-security-policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+};
+
+const isApiDocs = (url: string) =>
+  url.startsWith(API_DOCS_PREFIX) &&
+  (url.length === API_DOCS_PREFIX.length || '/?'.includes(url[API_DOCS_PREFIX.length]!));
+
+/**
  * Security headers on every answer (docs/api.md, "Requests and answers" and "The web app's routes";
- * test/api/security-headers.test.ts): helmet's on pages, PDFs and assets, API_HEADERS on the API.
+ * test/api/security-headers.test.ts): helmet's on pages, PDFs and assets, API_HEADERS on the API
+ * (API_DOCS_HEADERS on its reference page).
  * The pages' CSP allows only our own scripts (no inline script, no eval), pdf.js's same-origin
  * worker, and blob: frames for printing a fetched PDF. helmet is used directly rather than through
  * @fastify/helmet, which rebuilds helmet's middleware on every request, a cost every request would
@@ -71,7 +91,8 @@ export default fp(
   async function securityHeaders(app: FastifyInstance) {
     const pageHeaders = helmetHeaders();
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(request.url.startsWith('/api/') ? API_HEADERS : pageHeaders);
+      const { url } = request;
+      reply.headers(url.startsWith('/api/') ? (isApiDocs(url) ? API_DOCS_HEADERS : API_HEADERS) : pageHeaders);
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
       done();
     });

@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiPaths, errorBody } from '@hello/contract';
+import { apiPaths } from '@hello/contract';
+import { exposeHead } from '../../plugins/app/openapi.js';
 import { httpErrors } from '../../http-errors.js';
+import { errorAnswer, unavailable } from '../../schemas/errors.js';
+import { responseHeaders } from '../../schemas/headers.js';
 import { attachmentDisposition } from '../../storage/file-names.js';
 import { parseId } from '../parse-id.js';
 import { replyWithFile } from '../reply-with-file.js';
@@ -9,23 +12,65 @@ import { decideRange, noneMatch } from './conditional.js';
 /** The PDFs never change for an id, and the ETag lets a browser revalidate cheaply after this. */
 const CACHE_CONTROL = 'public, max-age=3600';
 
-const schema = {
-  summary: 'Download a PDF (ETag/304, single Range/206, HEAD)',
+const binary = { type: 'string', format: 'binary' } as const;
+const etag = { ETag: responseHeaders.etag };
+
+/** The PDF download, GET and HEAD (each its own operation). */
+const pdfDownload = {
   tags: ['pdfs'],
+  security: [],
   params: { type: 'object', properties: { id: { type: 'string', description: 'PDF id (digits).' } } },
   response: {
-    200: { description: 'The PDF, as an attachment.', type: 'string', format: 'binary' },
-    206: { description: 'The requested byte range.', type: 'string', format: 'binary' },
-    304: { description: 'Not modified (If-None-Match matched).', type: 'null' },
-    404: errorBody,
-    416: errorBody,
+    200: {
+      description: 'The PDF, as an attachment.',
+      content: { 'application/pdf': { schema: binary } },
+      headers: {
+        ...etag,
+        'Accept-Ranges': responseHeaders.acceptRanges,
+        'Content-Disposition': responseHeaders.contentDisposition,
+      },
+    },
+    206: {
+      description: 'The requested byte range (one `Range: bytes=…`).',
+      content: { 'application/pdf': { schema: binary } },
+      headers: {
+        ...etag,
+        'Accept-Ranges': responseHeaders.acceptRanges,
+        'Content-Range': responseHeaders.contentRange,
+        'Content-Disposition': responseHeaders.contentDisposition,
+      },
+    },
+    304: {
+      description: 'Not modified (`If-None-Match` names the ETag, or is `*`).',
+      type: 'null',
+      headers: { ...etag, 'Accept-Ranges': responseHeaders.acceptRanges },
+    },
+    404: errorAnswer('An unknown or malformed id'),
+    416: {
+      ...errorAnswer('Requested range not satisfiable'),
+      headers: {
+        ...etag,
+        'Accept-Ranges': responseHeaders.acceptRanges,
+        'Content-Range': responseHeaders.unsatisfiedRange,
+      },
+    },
+    503: unavailable,
   },
 };
 
+const getSchema = {
+  ...pdfDownload,
+  summary: 'Download a PDF (ETag/304, one Range/206)',
+  operationId: 'downloadPdf',
+};
+const headSchema = { ...pdfDownload, summary: "A PDF's headers, without its bytes", operationId: 'getPdfHeaders' };
+
 /** GET /download_pdf_by_id/{id}: anonymous; a large PDF is streamed from disk, never read whole into memory. */
 export default async function downloadsRoutes(app: FastifyInstance) {
-  // HEAD is its own method here (not Fastify's automatic one, which would zero Content-Length).
-  app.route({ method: ['GET', 'HEAD'], url: apiPaths.downloadPdf, schema, compress: false, handler: downloadPdf });
+  // HEAD is its own route here (not Fastify's automatic one, which would zero Content-Length), and its
+  // own operation in the OpenAPI description.
+  app.get(apiPaths.downloadPdf, { schema: getSchema, compress: false, exposeHeadRoute: false }, downloadPdf);
+  app.head(apiPaths.downloadPdf, { schema: headSchema, compress: false, config: exposeHead }, downloadPdf);
 
   async function downloadPdf(request: FastifyRequest, reply: FastifyReply) {
     const id = parseId((request.params as { id?: string }).id);
@@ -54,7 +99,11 @@ export default async function downloadsRoutes(app: FastifyInstance) {
             request.log.error({ err: error, id: pdf.id }, 'PDF row without its file');
             return null;
           });
-    if (body === null) throw httpErrors.notFound();
+    if (body === null) {
+      // A 404 names no file: neither its ETag nor an hour of caching may go with it.
+      for (const name of ['etag', 'cache-control', 'accept-ranges']) reply.removeHeader(name);
+      throw httpErrors.notFound();
+    }
     if (range.kind === 'partial') reply.code(206).header('content-range', `bytes ${start}-${end}/${pdf.size}`);
     reply.headers({
       'content-type': 'application/pdf',

@@ -16,7 +16,7 @@ import { completeReset, findResetToken, requestReset } from '../../../auth/passw
 import { passwordProblems } from '../../../auth/password-rules.js';
 import { isSafeResetPath } from '../../../auth/reset-tokens.js';
 import { httpErrors } from '../../../http-errors.js';
-import { bodyErrors, consumes, throttled } from '../../../schemas/errors.js';
+import { bodyErrors, consumes, throttled, unavailable } from '../../../schemas/errors.js';
 
 const ok: StatusResponse = { status: 'OK' };
 const notFound = (reply: FastifyReply) => reply.code(404).send({ status: 'notfound' } satisfies StatusResponse);
@@ -29,9 +29,11 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
       schema: {
         tags: ['password reset'],
         summary: 'Mail a reset link to the account, if there is one; the answer is the same either way',
+        operationId: 'requestPasswordReset',
+        security: [],
         consumes,
         body: resetRequest,
-        response: { 200: statusResponse, ...bodyErrors, 429: throttled },
+        response: { 200: statusResponse, ...bodyErrors, 429: throttled, 503: unavailable },
       },
     },
     async (request) => {
@@ -48,9 +50,11 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
       schema: {
         tags: ['password reset'],
         summary: 'Is this reset token usable (known, unused, unexpired)?',
+        operationId: 'validatePasswordResetToken',
+        security: [],
         consumes,
         body: validateResetTokenRequest,
-        response: { 200: statusResponse, 404: statusResponse, ...bodyErrors },
+        response: { 200: statusResponse, 404: statusResponse, ...bodyErrors, 503: unavailable },
       },
     },
     async (request, reply) => ((await findResetToken(app, request.body.token)) ? ok : notFound(reply)),
@@ -62,9 +66,11 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
       schema: {
         tags: ['password reset'],
         summary: 'Set a new password with a reset token; the token is used up and every session of the user ends',
+        operationId: 'confirmPasswordReset',
+        security: [],
         consumes,
         body: resetConfirmRequest,
-        response: { 200: statusResponse, 404: statusResponse, ...bodyErrors },
+        response: { 200: statusResponse, 404: statusResponse, ...bodyErrors, 503: unavailable },
       },
     },
     async (request, reply) => {

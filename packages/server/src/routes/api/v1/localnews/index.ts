@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiPaths, serverMessages } from '@hello/contract';
+import { exposeHead } from '../../../../plugins/app/openapi.js';
 import { httpErrors } from '../../../../http-errors.js';
 import { deleteNewsItemWithFiles } from '../../../../news/news-changes.js';
 import { acceptedEncoding } from '../../../../plugins/app/compression.js';
@@ -11,7 +12,7 @@ import { decodeCursor, encodeCursor } from './cursor.js';
 import { newsDeps } from './news-deps.js';
 import { newsItemMapper } from './news-item.js';
 import { createNewsPageCache, type NewsPage } from './news-page-cache.js';
-import { deleteSchema, fileSchema, itemSchema, listSchema } from './schemas.js';
+import { deleteSchema, fileHeadSchema, fileSchema, itemSchema, listSchema } from './schemas.js';
 
 /**
  * The news calls without a body: the list, one item, its deletion, and the attachments' signed links
@@ -62,14 +63,12 @@ export default async function localnewsRoutes(app: FastifyInstance) {
     },
   );
 
-  // A plain link (no Authorization header): the signature is the permission.
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: apiPaths.localNewsFile,
-    schema: fileSchema,
-    compress: false,
-    handler: attachmentHandler(app),
-  });
+  // A plain link (no Authorization header): the signature is the permission. HEAD is its own route
+  // (not Fastify's automatic one, which would zero Content-Length), and its own operation in the
+  // OpenAPI description.
+  const attachment = attachmentHandler(app);
+  app.get(apiPaths.localNewsFile, { schema: fileSchema, compress: false, exposeHeadRoute: false }, attachment);
+  app.head(apiPaths.localNewsFile, { schema: fileHeadSchema, compress: false, config: exposeHead }, attachment);
 }
 
 /** A kept answer, compressed once per answer and encoding when the client accepts it and it is worth it. */

@@ -23,7 +23,7 @@ import { checkCredentials } from '../../../../auth/login.js';
 import { passwordProblems } from '../../../../auth/password-rules.js';
 import { register } from '../../../../auth/registration.js';
 import { httpErrors } from '../../../../http-errors.js';
-import { bodyErrors, consumes, unauthorized, throttled } from '../../../../schemas/errors.js';
+import { bodyErrors, consumes, unauthorized, throttled, unavailable } from '../../../../schemas/errors.js';
 
 /** Registration, both logouts and the legacy token login, as dj-rest-auth answered them. */
 export default async function restAuthRoutes(app: FastifyInstance) {
@@ -33,9 +33,11 @@ export default async function restAuthRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Create an account; `key` is the refresh token of its first session',
+        operationId: 'register',
+        security: [],
         consumes,
         body: registrationRequest,
-        response: { 201: registrationResponse, ...bodyErrors, 429: throttled },
+        response: { 201: registrationResponse, ...bodyErrors, 429: throttled, 503: unavailable },
       },
     },
     async (request, reply) => {
@@ -58,7 +60,9 @@ export default async function restAuthRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Log out the session of the `Token` (the stored refresh token)',
-        response: { 200: logoutResponse, 400: errorBody, 401: unauthorized },
+        operationId: 'logOut',
+        security: [{ token: [] }],
+        response: { 200: logoutResponse, 400: errorBody, 401: unauthorized, 503: unavailable },
       },
     },
     async (request) => {
@@ -73,9 +77,11 @@ export default async function restAuthRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Log out the session of a refresh token',
+        operationId: 'logOutRefreshToken',
+        security: [],
         consumes,
         body: jwtLogoutRequest,
-        response: { 200: jwtLogoutResponse, ...bodyErrors, 401: unauthorized },
+        response: { 200: jwtLogoutResponse, ...bodyErrors, 401: unauthorized, 503: unavailable },
       },
     },
     async (request) => {
@@ -92,9 +98,11 @@ export default async function restAuthRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Legacy login (`username` is the e-mail); `token` is a refresh token of a new session',
+        operationId: 'logInLegacy',
+        security: [],
         consumes,
         body: apiTokenAuthRequest,
-        response: { 200: apiTokenAuthResponse, ...bodyErrors, 429: throttled },
+        response: { 200: apiTokenAuthResponse, ...bodyErrors, 429: throttled, 503: unavailable },
       },
     },
     async (request) => {

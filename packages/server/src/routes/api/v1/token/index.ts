@@ -12,7 +12,7 @@ import {
 } from '@hello/contract';
 import { checkCredentials } from '../../../../auth/login.js';
 import { httpErrors } from '../../../../http-errors.js';
-import { bodyErrors, consumes, unauthorized, throttled } from '../../../../schemas/errors.js';
+import { bodyErrors, consumes, unauthorized, throttled, unavailable } from '../../../../schemas/errors.js';
 
 /** JWT login and refresh, as djangorestframework-simplejwt answered them. */
 export default async function tokenRoutes(app: FastifyInstance) {
@@ -22,9 +22,11 @@ export default async function tokenRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Log in: a new session, its access token and its refresh token',
+        operationId: 'logIn',
+        security: [],
         consumes,
         body: loginRequest,
-        response: { 200: tokenPair, ...bodyErrors, 401: unauthorized, 429: throttled },
+        response: { 200: tokenPair, ...bodyErrors, 401: unauthorized, 429: throttled, 503: unavailable },
       },
     },
     async (request) => {
@@ -42,9 +44,11 @@ export default async function tokenRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'A new access token for the refresh token of a live session',
+        operationId: 'refreshAccessToken',
+        security: [],
         consumes,
         body: refreshRequest,
-        response: { 200: accessToken, ...bodyErrors, 401: unauthorized },
+        response: { 200: accessToken, ...bodyErrors, 401: unauthorized, 503: unavailable },
       },
     },
     async (request) => {

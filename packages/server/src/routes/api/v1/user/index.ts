@@ -12,7 +12,7 @@ import {
 } from '@hello/contract';
 import { httpErrors } from '../../../../http-errors.js';
 import { findUserById, toProfile, updateProfile } from '../../../../repositories/users.js';
-import { bodyErrors, consumes, unauthorized } from '../../../../schemas/errors.js';
+import { bodyErrors, consumes, unauthorized, unavailable } from '../../../../schemas/errors.js';
 
 /** The logged-in user's profile. The e-mail is read-only: sent or not, it is never changed here. */
 export default async function userRoutes(app: FastifyInstance) {
@@ -29,7 +29,9 @@ export default async function userRoutes(app: FastifyInstance) {
       schema: {
         tags: ['account'],
         summary: 'The profile of the logged-in user',
-        response: { 200: profile, 401: unauthorized },
+        operationId: 'getProfile',
+        security: [{ bearer: [] }],
+        response: { 200: profile, 401: unauthorized, 503: unavailable },
       },
     },
     async (request) => toProfile(await currentUser(request.principal!.userId)),
@@ -42,9 +44,11 @@ export default async function userRoutes(app: FastifyInstance) {
       schema: {
         tags: ['account'],
         summary: 'Save the profile (multipart with dotted names, or nested JSON); absent optional fields become ""',
+        operationId: 'updateProfile',
+        security: [{ bearer: [] }],
         consumes,
         body: profileUpdateRequest,
-        response: { 200: profileUpdateResponse, ...bodyErrors, 401: unauthorized },
+        response: { 200: profileUpdateResponse, ...bodyErrors, 401: unauthorized, 503: unavailable },
       },
     },
     async (request) => {

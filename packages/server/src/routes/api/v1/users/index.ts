@@ -13,7 +13,7 @@ import { passwordProblems } from '../../../../auth/password-rules.js';
 import { httpErrors } from '../../../../http-errors.js';
 import { endUserSessions } from '../../../../repositories/sessions.js';
 import { findUserById, setPasswordHash } from '../../../../repositories/users.js';
-import { bodyErrors, consumes, unauthorized, throttled } from '../../../../schemas/errors.js';
+import { bodyErrors, consumes, unauthorized, throttled, unavailable } from '../../../../schemas/errors.js';
 
 /** Password change of the logged-in user. */
 export default async function usersRoutes(app: FastifyInstance) {
@@ -24,9 +24,11 @@ export default async function usersRoutes(app: FastifyInstance) {
       schema: {
         tags: ['account'],
         summary: 'Change the password; every other session of the user ends',
+        operationId: 'changePassword',
+        security: [{ bearer: [] }],
         consumes,
         body: changePasswordRequest,
-        response: { 200: changePasswordResponse, ...bodyErrors, 401: unauthorized, 429: throttled },
+        response: { 200: changePasswordResponse, ...bodyErrors, 401: unauthorized, 429: throttled, 503: unavailable },
       },
     },
     async (request) => {

@@ -1,0 +1,317 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { ConfigError, loadConfig } from '../../src/config.js';
+import { openDatabase } from '../../src/db/database.js';
+import type { Database } from '../../src/db/schema.js';
+import { deleteExpired } from '../../src/repositories/retention.js';
+import { insertUser } from '../../src/repositories/users.js';
+import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
+import { uniqueEmail } from '../helpers/users.js';
+
+/**
+ * Retention (docs/api.md, "Operating the product"): ended or expired sessions, used or expired reset tokens and
+ * delivered (or given-up) mails older than RETENTION_DAYS go; everything else stays. The clock is
+ * moved by passing `now`: far in the future, so the rows of one test are never old to another
+ * instance's real clock.
+ */
+const DAY = 24 * 3600_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Rows of every kind around the cutoff of `now` - `days`; their names say whether they must go. */
+async function seedAround(db: Kysely<Database>, now: number, days = 30) {
+  const cutoff = now - days * DAY;
+  const user = await insertUser(db, uniqueEmail('retention'), 'not-a-real-hash');
+  if (!user) throw new Error('no user');
+  const session = (id: string, expiresAt: number, endedAt: number | null) => ({
+    id,
+    user_id: user.id,
+    created_at: iso(expiresAt - 14 * DAY),
+    expires_at: iso(expiresAt),
+    ended_at: endedAt === null ? null : iso(endedAt),
+  });
+  await db
+    .insertInto('sessions')
+    .values([
+      session('old-ended', cutoff + 13 * DAY, cutoff - 1), // logged out 30 days and 1 ms ago, would expire later
+      session('old-expired', cutoff - 1, null),
+      session('keep-ended-recently', cutoff + 13 * DAY, cutoff + 1),
+      session('keep-expired-recently', cutoff + 1, null),
+      session('keep-expired-at-cutoff', cutoff, null), // exactly RETENTION_DAYS: not *more* than that
+      session('keep-live', now + DAY, null),
+    ])
+    .execute();
+  const token = (hash: string, expiresAt: number, usedAt: number | null) => ({
+    user_id: user.id,
+    token_hash: hash,
+    created_at: iso(expiresAt - 3600_000),
+    expires_at: iso(expiresAt),
+    used_at: usedAt === null ? null : iso(usedAt),
+  });
+  await db
+    .insertInto('password_reset_tokens')
+    .values([
+      token('old-used', cutoff + 1000, cutoff - 1), // used, and its expiry not yet old: goes by its use
+      token('old-expired', cutoff - 1, null),
+      token('keep-used-recently', cutoff + 1000, cutoff + 1),
+      token('keep-expired-recently', cutoff + 1, null),
+      token('keep-usable', now + 3600_000, null),
+    ])
+    .execute();
+  const mail = (subject: string, fields: { sent_at?: string; failed_at?: string; created_at?: string }) => ({
+    recipient: 'someone@example.com',
+    subject,
+    body_text: 'sealed',
+    created_at: fields.created_at ?? iso(cutoff - DAY),
+    attempts: 1,
+    next_attempt_at: iso(cutoff - DAY),
+    sent_at: fields.sent_at ?? null,
+    failed_at: fields.failed_at ?? null,
+  });
+  await db
+    .insertInto('mail_outbox')
+    .values([
+      mail('old-delivered', { sent_at: iso(cutoff - 1) }),
+      mail('old-given-up', { failed_at: iso(cutoff - 1) }),
+      mail('keep-delivered-recently', { sent_at: iso(cutoff + 1) }),
+      mail('keep-given-up-recently', { failed_at: iso(cutoff + 1) }),
+      mail('keep-pending-for-ages', { created_at: iso(cutoff - 365 * DAY) }), // undelivered mail is never deleted
+    ])
+    .execute();
+  await db
+    .insertInto('rate_limits')
+    .values({ key: 'retention-test', window_start: Math.floor((cutoff - 365 * DAY) / 1000), hits: 3 })
+    .execute();
+}
+
+/** What the three tables and the counters hold, by the names seedAround gives. */
+async function names(db: Kysely<Database>) {
+  const sorted = (rows: { name: string }[]) => rows.map((r) => r.name).sort();
+  return {
+    sessions: sorted(await db.selectFrom('sessions').select('id as name').execute()),
+    resetTokens: sorted(await db.selectFrom('password_reset_tokens').select('token_hash as name').execute()),
+    mails: sorted(await db.selectFrom('mail_outbox').select('subject as name').execute()),
+    rateLimits: sorted(await db.selectFrom('rate_limits').select('key as name').execute()),
+  };
+}
+
+const KEPT = {
+  sessions: ['keep-ended-recently', 'keep-expired-at-cutoff', 'keep-expired-recently', 'keep-live'],
+  resetTokens: ['keep-expired-recently', 'keep-usable', 'keep-used-recently'],
+  mails: ['keep-delivered-recently', 'keep-given-up-recently', 'keep-pending-for-ages'],
+  // Counters are the rate limiter's to prune (every 10 minutes, once their window is over).
+  rateLimits: ['retention-test'],
+};
+
+async function emptyTables(db: Kysely<Database>) {
+  for (const table of ['sessions', 'password_reset_tokens', 'mail_outbox', 'rate_limits', 'users'] as const)
+    await db.deleteFrom(table).execute();
+}
+
+const eventually = async (check: () => Promise<boolean>, timeoutMs = 10_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe.each(dialects)('retention (%s)', (dialect) => {
+  let t: TestApp;
+  // The suite's own app never runs the job by itself: each test says when it runs.
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, {}, { retention: { firstRunMs: [3600_000, 3600_000] } });
+  });
+  afterAll(() => t.close());
+  beforeEach(() => emptyTables(t.app.db));
+
+  it('deletes exactly what ended, expired, was used or was delivered more than RETENTION_DAYS ago', async () => {
+    const now = Date.UTC(2100, 0, 1);
+    await seedAround(t.app.db, now);
+    expect(await t.app.retention.run(new Date(now))).toEqual({ sessions: 2, resetTokens: 2, mails: 2 });
+    expect(await names(t.app.db)).toEqual(KEPT);
+    // Nothing more to do at the same moment; a day later the recent ones are old too.
+    expect(await t.app.retention.run(new Date(now))).toEqual({ sessions: 0, resetTokens: 0, mails: 0 });
+    expect(await t.app.retention.run(new Date(now + DAY))).toEqual({ sessions: 3, resetTokens: 2, mails: 2 });
+    expect(await names(t.app.db)).toEqual({
+      sessions: ['keep-live'],
+      resetTokens: ['keep-usable'],
+      mails: ['keep-pending-for-ages'],
+      rateLimits: ['retention-test'],
+    });
+  });
+
+  it('counts RETENTION_DAYS from the configuration', async () => {
+    const now = Date.UTC(2101, 0, 1);
+    await seedAround(t.app.db, now, 7);
+    const weekly = await buildApp(
+      { ...t.config, retentionDays: 7 },
+      { retention: { firstRunMs: [3600_000, 3600_000] } },
+    );
+    try {
+      expect(await weekly.retention.run(new Date(now))).toEqual({ sessions: 2, resetTokens: 2, mails: 2 });
+      expect(await names(t.app.db)).toEqual(KEPT);
+    } finally {
+      await weekly.close();
+    }
+  });
+
+  it('deletes a backlog in batches, and stops between batches when told to', async () => {
+    const now = Date.UTC(2102, 0, 1);
+    const cutoff = new Date(now - 30 * DAY);
+    await seedAround(t.app.db, now);
+    const user = await t.app.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    const backlog = Array.from({ length: 25 }, (_, i) => ({
+      id: `backlog-${String(i).padStart(2, '0')}`,
+      user_id: user.id,
+      created_at: iso(now - 400 * DAY),
+      expires_at: iso(now - 386 * DAY + i),
+      ended_at: null,
+    }));
+    await t.app.db.insertInto('sessions').values(backlog).execute();
+
+    const stopped = new AbortController();
+    stopped.abort();
+    expect(await deleteExpired(t.app.db, cutoff, { batchSize: 4, signal: stopped.signal })).toEqual({
+      sessions: 0,
+      resetTokens: 0,
+      mails: 0,
+    });
+    expect(await deleteExpired(t.app.db, cutoff, { batchSize: 4 })).toEqual({ sessions: 27, resetTokens: 2, mails: 2 });
+    expect(await names(t.app.db)).toEqual(KEPT);
+  });
+
+  it('gives the same result, without an error, when two instances run it at the same moment', async () => {
+    const now = Date.UTC(2103, 0, 1);
+    const cutoff = now - 30 * DAY;
+    await seedAround(t.app.db, now);
+    const user = await t.app.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    const many = 60;
+    await t.app.db
+      .insertInto('sessions')
+      .values(
+        Array.from({ length: many }, (_, i) => ({
+          id: `many-${i}`,
+          user_id: user.id,
+          created_at: iso(cutoff - 20 * DAY),
+          expires_at: iso(cutoff - DAY + i),
+          ended_at: null,
+        })),
+      )
+      .execute();
+    await t.app.db
+      .insertInto('password_reset_tokens')
+      .values(
+        Array.from({ length: many }, (_, i) => ({
+          user_id: user.id,
+          token_hash: `many-${i}`,
+          created_at: iso(cutoff - DAY),
+          expires_at: iso(cutoff - 2 * 3600_000 + i),
+          used_at: null,
+        })),
+      )
+      .execute();
+    await t.app.db
+      .insertInto('mail_outbox')
+      .values(
+        Array.from({ length: many }, (_, i) => ({
+          recipient: 'x@example.com',
+          subject: `many-${i}`,
+          body_text: 'sealed',
+          created_at: iso(cutoff - 2 * DAY),
+          attempts: 1,
+          next_attempt_at: iso(cutoff - 2 * DAY),
+          sent_at: iso(cutoff - DAY + i),
+          failed_at: null,
+        })),
+      )
+      .execute();
+
+    // Two more instances on the same database, in small batches so that their statements interleave.
+    const options = { retention: { batchSize: 7, firstRunMs: [3600_000, 3600_000] as const } };
+    const a = await buildApp(t.config, options);
+    const b = await buildApp(t.config, options).catch(async (error: unknown) => {
+      await a.close();
+      throw error;
+    });
+    try {
+      const results = await Promise.allSettled([a.retention.run(new Date(now)), b.retention.run(new Date(now))]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+      const [first, second] = results.map(
+        (r) => (r as PromiseFulfilledResult<Awaited<ReturnType<typeof a.retention.run>>>).value,
+      );
+      // Every old row deleted once, by one of the two.
+      expect({
+        sessions: first!.sessions + second!.sessions,
+        resetTokens: first!.resetTokens + second!.resetTokens,
+        mails: first!.mails + second!.mails,
+      }).toEqual({
+        sessions: many + 2,
+        resetTokens: many + 2,
+        mails: many + 2,
+      });
+      expect(await names(t.app.db)).toEqual(KEPT);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('runs on its own timer, logs a failed run and goes on, and stops on app.close()', async () => {
+    const lines: string[] = [];
+    const database = openDatabase(t.config);
+    const app = await buildApp(
+      { ...t.config, logLevel: 'error' },
+      {
+        database,
+        logStream: { write: (line) => void lines.push(line) },
+        retention: { firstRunMs: [0, 0], everyMs: 20 },
+      },
+    );
+    const user = await insertUser(t.app.db, uniqueEmail('timer'), 'not-a-real-hash');
+    const oldSession = (id: string) => ({
+      id,
+      user_id: user!.id,
+      created_at: iso(Date.now() - 60 * DAY),
+      expires_at: iso(Date.now() - 46 * DAY),
+      ended_at: null,
+    });
+    const present = async (id: string) =>
+      (await t.app.db.selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    try {
+      expect(app.retention.scheduled).toBe(false); // planned when the app is ready
+      await t.app.db.insertInto('sessions').values(oldSession('timer-1')).execute();
+      await app.ready();
+      expect(app.retention.scheduled).toBe(true);
+      await eventually(async () => !(await present('timer-1')));
+
+      // The database goes away under it: each run fails, is logged, and the next one is still planned.
+      await database.close();
+      await eventually(async () => lines.filter((l) => l.includes('retention: run failed')).length >= 2);
+    } finally {
+      await app.close();
+    }
+    expect(app.retention.scheduled).toBe(false);
+    // Closed: nothing runs any more (another row, old to the real clock, stays).
+    const runsLogged = lines.length;
+    await t.app.db.insertInto('sessions').values(oldSession('timer-2')).execute();
+    await new Promise((r) => setTimeout(r, 150));
+    expect(await present('timer-2')).toBe(true);
+    expect(lines.length).toBe(runsLogged);
+  });
+});
+
+describe('RETENTION_DAYS', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hello-retention-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('is 30 by default, a whole number of at least 1 otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).retentionDays).toBe(30);
+    expect(loadConfig({ DATA_DIR: dataDir, RETENTION_DAYS: '7' }).retentionDays).toBe(7);
+    for (const wrong of ['0', '-1', '1.5', 'month']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, RETENTION_DAYS: wrong })).toThrow(ConfigError);
+    }
+  });
+});
