@@ -1,7 +1,8 @@
 // `npm run lint:openapi` (part of the root `npm run lint`): builds the app in-process on a throwaway
 // DATA_DIR (no server listens), writes its OpenAPI document (what GET /api/openapi.json answers) to a
 // temporary file and lints it with Redocly CLI under the repository's redocly.yaml. Exits with
-// Redocly's status. Run by tsx from the sources, so it needs no build.
+// Redocly's status. Run by tsx from the server's sources; the contract is built first (its package
+// exports dist/), as in a fresh clone it is not yet.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
