@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, open, opendir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
@@ -46,8 +45,11 @@ export class StagedFileStore {
   async stage(name: string, source: Readable | Iterable<Uint8Array> | AsyncIterable<Uint8Array>): Promise<void> {
     await mkdir(this.stagingDir, { recursive: true }); // cheap when present; recreates a swept folder
     const target = this.stagedPath(name);
+    // Opened before the bytes flow: a write stream opening by itself could create the file after a source
+    // that failed at once had had it unlinked, leaving an empty file behind (test/unit/storage.test.ts).
+    const file = await open(target, 'wx');
     try {
-      await pipeline(source, createWriteStream(target, { flags: 'wx' }));
+      await pipeline(source, file.createWriteStream()); // the stream closes `file`, whether it ends or fails
       await syncFile(target);
     } catch (error) {
       await unlink(target).catch(() => {});

@@ -171,7 +171,7 @@ describe.each(dialects)('hostile input (%s)', (dialect) => {
 
   /** Mail a successful call queued is delivered in the background: let it land before the next snapshot. */
   async function settle() {
-    for (let i = 0; i < 200; i += 1) {
+    for (let i = 0; i < 1000; i += 1) {
       const pending = await t.app.db
         .selectFrom('mail_outbox')
         .select((eb) => eb.fn.countAll().as('n'))
@@ -180,6 +180,7 @@ describe.each(dialects)('hostile input (%s)', (dialect) => {
       if (Number(pending?.n ?? 0) === 0) return;
       await new Promise((r) => setTimeout(r, 10));
     }
+    throw new Error('mail queued by a successful call was not delivered within 10 s');
   }
 
   function runner(user: TestUser) {

@@ -1,5 +1,9 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { attachmentDisposition, cleanFileName } from '../../src/storage/file-names.js';
+import { StagedFileStore } from '../../src/storage/staged-files.js';
 import { createUrlSigner } from '../../src/storage/signed-urls.js';
 import { looksLikeText } from '../../src/storage/sniff.js';
 
@@ -61,5 +65,26 @@ describe('looksLikeText', () => {
     expect(looksLikeText(Buffer.from([0x41, 0x00, 0x42]), true)).toBe(false);
     expect(looksLikeText(Buffer.from([0xff, 0xfe, 0x41]), true)).toBe(false);
     expect(looksLikeText(Buffer.alloc(0), true)).toBe(false);
+  });
+});
+
+describe('StagedFileStore.stage', () => {
+  it('leaves no file behind when the source fails before the file is open', async () => {
+    // A multipart body can fail (malformed) the moment a file part starts: the file's open and its
+    // removal must not race, or an empty staged file is left after the 400 (seen in hostile-input).
+    const dir = mkdtempSync(path.join(tmpdir(), 'stage-'));
+    const store = new StagedFileStore(dir);
+    const failing = async function* (): AsyncGenerator<Uint8Array> {
+      throw new Error('malformed');
+    };
+    const attempts = Array.from({ length: 300 }, () =>
+      store.stage(StagedFileStore.newName(), failing()).then(
+        () => 'stored',
+        (error: Error) => error.message,
+      ),
+    );
+    expect(new Set(await Promise.all(attempts))).toEqual(new Set(['malformed']));
+    expect(readdirSync(store.stagingDir)).toEqual([]);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
