@@ -1,5 +1,6 @@
 import * as Type from './typebox.js';
 import { accountLimits as limits } from './limits.js';
+import { newsItem } from './news-bodies.js';
 
 /**
  * The account calls' bodies and answers as JSON Schemas (docs/api.md, "Calls" and "Shapes"): the server
@@ -72,3 +73,62 @@ export const profileUpdateRequest = Type.Object({
   ),
 });
 export const profileUpdateResponse = Type.Object({ user_info: profile, refresh: Type.String() });
+
+/**
+ * The account center (docs/api.md, "Account center"): the caller's sessions, a change of e-mail
+ * confirmed by a link, the export of the account's data and its deletion.
+ */
+export const sessionInfo = Type.Object({
+  id: Type.String({ description: 'Names the session in DELETE /api/v1/user/sessions/{id}/.' }),
+  created_at: Type.String({ format: 'date-time' }),
+  last_used_at: Type.String({
+    format: 'date-time',
+    description: 'Kept to the minute: refreshed at most once a minute.',
+  }),
+  user_agent: Type.String({ description: 'Of the sign-in or the last token refresh; "" when none was sent.' }),
+  ip: Type.String({
+    description: 'Of the sign-in or the last refresh, its last part hidden (203.0.113.x; IPv6 to /48).',
+  }),
+  current: Type.Boolean({ description: 'The session of the token that asked.' }),
+});
+export const sessionList = Type.Array(sessionInfo);
+export const revokeOthersResponse = Type.Object({ revoked: Type.Integer() });
+
+export const changeEmailRequest = Type.Object({ new_email: emailAddress, password });
+export const confirmEmailRequest = Type.Object({ token });
+export const deleteAccountRequest = Type.Object({ password });
+
+/** GET /api/v1/user/export/: everything the account holds, as one JSON download. */
+export const accountExport = Type.Object({
+  exported_at: Type.String({ format: 'date-time' }),
+  profile,
+  sessions: sessionList,
+  news_items: Type.Array(newsItem, {
+    description: "The caller's items, newest first; file links expire like the list's.",
+  }),
+});
+
+/**
+ * Two-step sign-in (docs/api.md, "Two-step sign-in"): a TOTP secret set up with the password and
+ * confirmed by a first code, ten single-use recovery codes, and the second step of a login.
+ */
+export const totpStatus = Type.Object({
+  enabled: Type.Boolean(),
+  recovery_codes_left: Type.Integer({ description: 'Unused recovery codes; 0 when two-step sign-in is off.' }),
+});
+export const totpSetupRequest = Type.Object({ password });
+export const totpSetupResponse = Type.Object({
+  secret: Type.String({ description: 'Base32, for entering by hand.' }),
+  otpauth_url: Type.String({ description: 'The otpauth:// URI an authenticator app reads from a QR code.' }),
+});
+const code = requiredString(64);
+export const totpConfirmRequest = Type.Object({ code });
+export const totpConfirmResponse = Type.Object({
+  recovery_codes: Type.Array(Type.String(), { description: 'Ten single-use codes, shown this once.' }),
+});
+export const totpDisableRequest = Type.Object({ password, code });
+export const mfaRequired = Type.Object({
+  mfa_required: Type.Unsafe<true>({ type: 'boolean', enum: [true] }),
+  mfa_token: Type.String({ description: 'Lives 5 minutes; send it with a code to POST /api/v1/token/mfa/.' }),
+});
+export const mfaRequest = Type.Object({ mfa_token: token, code });

@@ -60,6 +60,15 @@ export const serverMessages = {
   bodyTooLarge: 'Request body is too large.',
   throttled: (seconds: number) =>
     `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  emailTaken: 'A user is already registered with this e-mail address.',
+  sameEmail: 'This is already the e-mail address of your account.',
+  wrongPassword: 'Your password was entered incorrectly. Please enter it again.',
+  invalidCode: 'The code is not valid.',
+  mfaInvalid: 'The code is not valid, or the sign-in took too long: log in again.',
+  totpNotSetUp: 'Set up two-step sign-in first.',
+  totpAlreadyOn: 'Two-step sign-in is already on.',
+  totpNotOn: 'Two-step sign-in is not on.',
+  totpLegacyLogin: 'This account uses two-step sign-in: log in with /api/v1/token/.',
   serverError: 'A server error occurred.',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
 } as const;
@@ -69,4 +78,5 @@ export const errorCodes = {
   tokenNotValid: 'token_not_valid',
   throttled: 'throttled',
   serviceUnavailable: 'service_unavailable',
+  mfaInvalid: 'mfa_invalid',
 } as const;

@@ -2,6 +2,8 @@
 export const apiPaths = {
   token: '/api/v1/token/',
   tokenRefresh: '/api/v1/token/refresh/',
+  /** The second step of a login with two-step sign-in: the `mfa_token` and a code. */
+  tokenMfa: '/api/v1/token/mfa/',
   localNews: '/api/v1/localnews/',
   localNewsNew: '/api/v1/localnews/new',
   /** One item: GET, PATCH (its author), DELETE (its author). Use `newsItemPath(id)` to build a URL. */
@@ -17,12 +19,27 @@ export const apiPaths = {
   passwordResetValidateToken: '/api/password_reset/validate_token/',
   passwordResetConfirm: '/api/password_reset/confirm/',
   userProfile: '/api/v1/user/profile/',
+  /** The account center (docs/api.md, "Account center"). */
+  userSessions: '/api/v1/user/sessions/',
+  /** One session: DELETE ends it. Use `userSessionPath(id)` to build a URL. */
+  userSession: '/api/v1/user/sessions/:id/',
+  revokeOtherSessions: '/api/v1/user/sessions/revoke-others/',
+  changeEmail: '/api/v1/user/email/',
+  confirmEmail: '/api/v1/user/email/confirm/',
+  exportAccount: '/api/v1/user/export/',
+  deleteAccount: '/api/v1/user/delete/',
+  /** Two-step sign-in (docs/api.md, "Two-step sign-in"); GET tells whether it is on. */
+  totp: '/api/v1/user/totp/',
+  totpSetup: '/api/v1/user/totp/setup/',
+  totpConfirm: '/api/v1/user/totp/confirm/',
+  totpDisable: '/api/v1/user/totp/disable/',
   openapi: '/api/openapi.json',
   /** Route pattern of the PDF download; use `downloadPdfPath(id)` to build a URL. */
   downloadPdf: '/download_pdf_by_id/:id',
 } as const;
 
 export const downloadPdfPath = (id: number | string): string => `/download_pdf_by_id/${id}`;
+export const userSessionPath = (id: string): string => `/api/v1/user/sessions/${encodeURIComponent(id)}/`;
 export const newsItemPath = (id: number | string): string => `/api/v1/localnews/${id}/`;
 
 /** The single-page app's routes (docs/web-app.md, "Pages"). Any other path is the 404 page. */
@@ -50,6 +67,14 @@ export const appRoutes = {
   newsItem: '/news/:id',
   /** The author's edit form; `editNewsRoute(id)` builds it. */
   editNews: '/news/:id/edit',
+  /** The account center: devices signed in, e-mail change and its confirmation link, deletion. */
+  sessions: '/sessions',
+  changeEmail: '/changeemail',
+  /** The e-mail change's link: `/confirmemail?token=…`. */
+  confirmEmail: '/confirmemail',
+  deleteAccount: '/deleteaccount',
+  /** Two-step sign-in: set up with a QR code, the recovery codes once, turn off. */
+  twoFactor: '/twofactor',
 } as const;
 
 export const newsItemRoute = (id: number | string): string => `/news/${id}`;

@@ -4,4 +4,4 @@
  * every builder, so importing it bundles them all, and the server's start-up bundle would carry the
  * ones it never uses).
  */
-export { Array, Integer, Object, Optional, String, Unsafe } from '@sinclair/typebox';
+export { Array, Boolean, Integer, Object, Optional, String, Unsafe } from '@sinclair/typebox';

@@ -41,6 +41,24 @@ export type Profile = Static<typeof account.profile>;
 export type ProfileUpdateRequest = Static<typeof account.profileUpdateRequest>;
 export type ProfileUpdateResponse = Static<typeof account.profileUpdateResponse>;
 
+/** One of the caller's live sessions (GET /api/v1/user/sessions/). */
+export type SessionInfo = Static<typeof account.sessionInfo>;
+export type RevokeOthersResponse = Static<typeof account.revokeOthersResponse>;
+export type ChangeEmailRequest = Static<typeof account.changeEmailRequest>;
+export type ConfirmEmailRequest = Static<typeof account.confirmEmailRequest>;
+export type DeleteAccountRequest = Static<typeof account.deleteAccountRequest>;
+export type AccountExport = Static<typeof account.accountExport>;
+
+export type TotpStatus = Static<typeof account.totpStatus>;
+export type TotpSetupRequest = Static<typeof account.totpSetupRequest>;
+export type TotpSetupResponse = Static<typeof account.totpSetupResponse>;
+export type TotpConfirmRequest = Static<typeof account.totpConfirmRequest>;
+export type TotpConfirmResponse = Static<typeof account.totpConfirmResponse>;
+export type TotpDisableRequest = Static<typeof account.totpDisableRequest>;
+/** The login's answer for an account with two-step sign-in, instead of the token pair. */
+export type MfaRequired = Static<typeof account.mfaRequired>;
+export type MfaRequest = Static<typeof account.mfaRequest>;
+
 export type NewsFile = Static<typeof news.newsFile>;
 export type NewsItem = Static<typeof news.newsItem>;
 

@@ -14,16 +14,17 @@ export interface Mail {
 /**
  * Tests run in worker processes; the SMTP peer lives in the runner's process (global setup). This
  * tiny loopback HTTP endpoint lets them wait for a mail:
- * `GET /mail?to=ADDRESS&timeoutMs=N` answers 200 with the first mail to ADDRESS (now or when it
- * arrives), or 404 with the list of what did arrive.
+ * `GET /mail?to=ADDRESS&subject=S&timeoutMs=N` answers 200 with the first mail to ADDRESS (with that
+ * subject, when given), now or when it arrives, or 404 with the list of what did arrive.
  */
 export async function serveMailbox(peer: SmtpPeer): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
     const to = query.get('to') ?? undefined;
+    const subject = query.get('subject') ?? undefined;
     const timeoutMs = Math.min(Number(query.get('timeoutMs') ?? 15_000), 60_000);
     peer
-      .waitForMail({ to, timeoutMs })
+      .waitForMail({ to, subject, timeoutMs })
       .then((mail) => {
         const body: Mail = {
           to: mail.to,

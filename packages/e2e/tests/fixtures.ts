@@ -106,14 +106,21 @@ export async function signIn(page: Page, user: Pick<User, 'token'>): Promise<voi
   await page.evaluate(([key, token]) => localStorage.setItem(key, token), [TOKEN_STORAGE_KEY, user.token] as const);
 }
 
-/** Waits for the first mail to `to` that the SMTP peer caught. */
-export async function waitForMail(to: string, timeoutMs = 20_000): Promise<Mail> {
+/**
+ * Waits for the first mail to `to` (with `subject`, when given: a sign-in may have sent the address a
+ * new-device notice first) that the SMTP peer caught.
+ */
+export async function waitForMail(to: string, timeoutMs = 20_000, subject?: string): Promise<Mail> {
   const mailbox = process.env[envNames.mailbox];
   if (!mailbox) throw new Error(`global setup did not set ${envNames.mailbox}`);
-  const res = await fetch(`${mailbox}/mail?to=${encodeURIComponent(to)}&timeoutMs=${timeoutMs}`);
+  const query = new URLSearchParams({ to, timeoutMs: String(timeoutMs), ...(subject ? { subject } : {}) });
+  const res = await fetch(`${mailbox}/mail?${query}`);
   if (!res.ok) throw new Error(`No mail to ${to}: ${await res.text()}`);
   return (await res.json()) as Mail;
 }
+
+/** The reset mail's subject (packages/server/src/mail/messages.ts). */
+export const RESET_SUBJECT = 'Reset your password';
 
 /** Requests a password reset for `email` through the API and returns the mailed link. */
 export async function resetLinkViaApi(request: APIRequestContext, email: string): Promise<string> {
@@ -121,7 +128,7 @@ export async function resetLinkViaApi(request: APIRequestContext, email: string)
     data: { email, reset_new_password_path: appRoutes.resetNewPassword },
   });
   expect(res.status(), await res.text()).toBe(200);
-  return resetLinkIn(await waitForMail(email));
+  return resetLinkIn(await waitForMail(email, undefined, RESET_SUBJECT));
 }
 
 /** The reset link (PUBLIC_URL + /resetnewpassword?token=…) inside a reset mail. */

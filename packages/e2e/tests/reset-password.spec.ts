@@ -11,6 +11,7 @@ import {
   submitButton,
   test,
   waitForMail,
+  RESET_SUBJECT,
 } from './fixtures';
 
 test('reset round trip: request form, mailed link, new password, login with it', async ({
@@ -25,7 +26,7 @@ test('reset round trip: request form, mailed link, new password, login with it',
   await expect(page).toHaveURL((url) => url.pathname === appRoutes.resetPasswordRequestConfirmed);
   await expect(page.getByText(texts.resetRequestSent, { exact: true })).toBeVisible();
 
-  const mail = await waitForMail(user.email);
+  const mail = await waitForMail(user.email, undefined, RESET_SUBJECT);
   const link = resetLinkIn(mail);
   // The link is built on PUBLIC_URL and the path the app sent.
   expect(link.startsWith(`${baseURL}${appRoutes.resetNewPassword}?token=`)).toBe(true);

@@ -23,6 +23,9 @@ export const httpErrors = {
   notAuthenticated: () => new ApiError(401, { detail: serverMessages.credentialsNotProvided }, WWW_AUTHENTICATE),
   tokenNotValid: () =>
     new ApiError(401, { detail: serverMessages.tokenNotValid, code: errorCodes.tokenNotValid }, WWW_AUTHENTICATE),
+  /** A login's second step refused: a wrong or used code, or an `mfa_token` that is not good (any more). */
+  mfaInvalid: () =>
+    new ApiError(401, { detail: serverMessages.mfaInvalid, code: errorCodes.mfaInvalid }, WWW_AUTHENTICATE),
   noActiveAccount: () => new ApiError(401, { detail: serverMessages.noActiveAccount }, WWW_AUTHENTICATE),
   permissionDenied: () => new ApiError(403, { detail: serverMessages.permissionDenied }),
   notFound: () => new ApiError(404, { detail: serverMessages.notFound }),

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 
-export type TokenType = 'access' | 'refresh';
+/** `mfa`: the five-minute token between a login's password and its code (auth/two-step.ts). */
+export type TokenType = 'access' | 'refresh' | 'mfa';
 
 export interface TokenClaims {
   userId: number;

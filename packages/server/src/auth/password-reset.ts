@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { resetPasswordMail } from '../mail/messages.js';
+import { securityNoticeMail, type NoticeContext } from '../mail/security-notices.js';
 import { insertResetToken, findUsableResetToken, useResetToken } from '../repositories/reset-tokens.js';
 import { endUserSessions } from '../repositories/sessions.js';
 import { emailKey, findUserByEmail, setPasswordHash } from '../repositories/users.js';
@@ -42,19 +43,23 @@ export async function findResetToken(app: FastifyInstance, token: string) {
 }
 
 /**
- * Sets the new password, uses the token (and every other unused one of the user) up, and ends every
- * session of the user, all in one transaction. False when the token was used meanwhile.
+ * Sets the new password, uses the token (and every other unused one of the user) up, ends every
+ * session of the user and queues the owner's notice, all in one transaction. False when the token was used meanwhile.
  */
 export async function completeReset(
   app: FastifyInstance,
-  tokenRow: { id: number; userId: number },
+  tokenRow: { id: number; userId: number; email: string },
   password: string,
+  context: NoticeContext,
 ): Promise<boolean> {
   const hash = await app.passwords.hash(password);
-  return app.db.transaction().execute(async (trx) => {
+  const done = await app.db.transaction().execute(async (trx) => {
     if (!(await useResetToken(trx, tokenRow.id, tokenRow.userId))) return false;
     await setPasswordHash(trx, tokenRow.userId, hash);
     await endUserSessions(trx, tokenRow.userId);
+    await app.mailer.queue(securityNoticeMail(tokenRow.email, { kind: 'password-reset' }, context), trx);
     return true;
   });
+  if (done) app.mailer.wake();
+  return done;
 }

@@ -1,10 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { TokenPair } from '@hello/contract';
 import type { Database } from '../db/schema.js';
 import * as sessions from '../repositories/sessions.js';
 import type { Jwt } from './jwt.js';
 import { liveSessionChecks } from './live-session-checks.js';
+
+export type { Device } from '../repositories/sessions.js';
+
+/** A session's `last_used_at` is written at most this often (docs/api.md, "Account center"). */
+export const LAST_USED_INTERVAL_MS = 60_000;
+
+/** A session started or refreshed with no User-Agent and address known (tests, the operators' CLI). */
+const UNKNOWN_DEVICE: sessions.Device = { userAgent: '', ip: '' };
 
 export interface Principal {
   userId: number;
@@ -30,39 +37,46 @@ export function createSessionService(db: Kysely<Database>, jwt: Jwt, lifetimes: 
     return jwt.sign({ userId, sessionId, type: 'access' }, new Date(expiresAt));
   }
 
+  // Touches under way, so that a burst of requests of one session at the minute's turn writes once.
+  const touching = new Set<string>();
+
   async function principalOf(token: string, type: 'access' | 'refresh') {
     const claims = jwt.verify(token, type);
     if (!claims) return null;
-    return findLive(claims.sessionId, claims.userId);
+    const live = await findLive(claims.sessionId, claims.userId);
+    if (live && Date.now() - Date.parse(live.lastUsedAt) >= LAST_USED_INTERVAL_MS && !touching.has(live.sessionId)) {
+      touching.add(live.sessionId);
+      try {
+        await sessions.touchSession(db, live.sessionId, LAST_USED_INTERVAL_MS);
+      } finally {
+        touching.delete(live.sessionId);
+      }
+    }
+    return live;
   }
 
   return {
     /** Starts a session for the user: the answer of a login. */
-    async start(userId: number): Promise<TokenPair & { sessionId: string }> {
-      const session = await sessions.createSession(db, userId, lifetimes.refresh);
+    async start(userId: number, device = UNKNOWN_DEVICE): Promise<TokenPair & { sessionId: string }> {
+      const session = await sessions.createSession(db, userId, lifetimes.refresh, device);
       return {
         sessionId: session.id,
         access: await accessTokenFor(userId, session.id, session.expires_at),
         refresh: await refreshTokenFor(userId, session.id, session.expires_at),
       };
     },
-    /** A new access token for a live session's refresh token, or null. */
-    async refresh(refreshToken: string): Promise<string | null> {
+    /** A new access token for a live session's refresh token, or null; the session notes the device. */
+    async refresh(refreshToken: string, device = UNKNOWN_DEVICE): Promise<string | null> {
       const live = await principalOf(refreshToken, 'refresh');
-      return live ? accessTokenFor(live.userId, live.sessionId, live.expiresAt) : null;
+      if (!live) return null;
+      await sessions.recordRefresh(db, live.sessionId, device);
+      return accessTokenFor(live.userId, live.sessionId, live.expiresAt);
     },
     /** A refresh token for a session that is already live (profile save, password change). */
     async reissueRefresh(principal: Principal): Promise<string> {
       const live = await findLive(principal.sessionId, principal.userId);
       if (!live) throw new Error('session ended');
       return refreshTokenFor(live.userId, live.sessionId, live.expiresAt);
-    },
-    /**
-     * A refresh token shaped like a real one but naming a session that does not exist, so it never
-     * authenticates: the registration answer for an address that is taken (see auth/registration.ts).
-     */
-    async unusableRefresh(userId: number): Promise<string> {
-      return refreshTokenFor(userId, randomUUID(), new Date(Date.now() + lifetimes.refresh * 1000).toISOString());
     },
     /** Who is calling with this access or refresh token, while its session lives; null otherwise. */
     async authenticate(token: string, type: 'access' | 'refresh'): Promise<Principal | null> {
@@ -72,6 +86,9 @@ export function createSessionService(db: Kysely<Database>, jwt: Jwt, lifetimes: 
       );
     },
     end: (sessionId: string) => sessions.endSession(db, sessionId),
+    /** Ends one live session of the user (the account center); false when there is no such session. */
+    endOfUser: (userId: number, sessionId: string) => sessions.endUserSession(db, userId, sessionId),
+    /** Ends every live session of the user but `keepSessionId`; how many it ended. */
     endAllOfUser: (userId: number, keepSessionId?: string) => sessions.endUserSessions(db, userId, keepSessionId),
   };
 }

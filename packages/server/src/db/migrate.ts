@@ -3,6 +3,8 @@ import * as initial from './migrations/2026-11-22-001-initial.js';
 import * as mailOutboxFailedAt from './migrations/2026-11-22-002-mail-outbox-failed-at.js';
 import * as newsRevision from './migrations/2026-11-22-003-news-revision.js';
 import * as retentionIndexes from './migrations/2026-11-25-004-retention-indexes.js';
+import * as accountCenter from './migrations/2026-11-25-005-account-center.js';
+import * as twoStepSignIn from './migrations/2026-11-25-006-two-step-sign-in.js';
 import { beginImmediate } from './sqlite-write-lock.js';
 
 /** Every migration, in order. Names are frozen once shipped. */
@@ -11,6 +13,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-002-mail-outbox-failed-at': mailOutboxFailedAt,
   '2026-11-22-003-news-revision': newsRevision,
   '2026-11-25-004-retention-indexes': retentionIndexes,
+  '2026-11-25-005-account-center': accountCenter,
+  '2026-11-25-006-two-step-sign-in': twoStepSignIn,
 };
 
 /**

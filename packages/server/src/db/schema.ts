@@ -14,6 +14,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   mail_outbox: MailOutboxTable;
   news_revision: NewsRevisionTable;
+  email_change_tokens: EmailChangeTokensTable;
+  totp_recovery_codes: TotpRecoveryCodesTable;
 }
 
 export interface UsersTable {
@@ -29,6 +31,13 @@ export interface UsersTable {
   mobile: string;
   website: string;
   created_at: string;
+  /** Two-step sign-in (migration 006): the TOTP secret, sealed (auth/two-step.ts); null when off. */
+  totp_secret: string | null;
+  /** A secret set up and not yet confirmed by a first code, sealed. */
+  totp_pending_secret: string | null;
+  totp_enabled_at: string | null;
+  /** The time step of the last code accepted: a code of that step or an earlier one is refused. */
+  totp_last_step: number | null;
 }
 
 /** A login. Refresh tokens name their session; ending the session ends every token of it. */
@@ -38,12 +47,37 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
   ended_at: string | null;
+  /** The device (User-Agent, at most 512 characters) and client address of the sign-in or last refresh. */
+  user_agent: string;
+  ip: string;
+  /** Raised at most once a minute (auth/sessions.ts); null only in rows of before migration 005. */
+  last_used_at: string | null;
 }
 
 export interface PasswordResetTokensTable {
   id: Generated<number>;
   user_id: number;
   /** SHA-256 of the token, hex: the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A recovery code of two-step sign-in (migration 006): SHA-256 of the code, single use. */
+export interface TotpRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** An e-mail change waiting for the link mailed to `new_email` (migration 005). */
+export interface EmailChangeTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  new_email: string;
+  /** SHA-256 of the token, hex, as for reset tokens. */
   token_hash: string;
   created_at: string;
   expires_at: string;

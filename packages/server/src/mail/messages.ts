@@ -1,4 +1,4 @@
-import { appRoutes, texts } from '@hello/contract';
+import { texts } from '@hello/contract';
 import type { OutgoingMail } from '../repositories/mail-outbox.js';
 
 /** The texts of the mails we send: plain, short and friendly. */
@@ -22,29 +22,6 @@ export function resetPasswordMail(to: string, link: string, lifetimeSeconds: num
       '',
       'The link works once. If you did not ask for a new password, ignore this mail:',
       'your password stays as it is.',
-      '',
-    ].join('\n'),
-  };
-}
-
-/**
- * Sent instead of an error when someone registers with an address that has an account already, so
- * the registration answer reveals nothing while the owner still learns what happened.
- */
-export function registrationAttemptMail(to: string, publicUrl: string): OutgoingMail {
-  return {
-    to,
-    subject: 'Someone tried to register with your address',
-    text: [
-      'Hello,',
-      '',
-      `Someone just tried to create an account at ${texts.header} with this e-mail address,`,
-      'which has an account already. Nothing was changed.',
-      '',
-      `If it was you, log in at ${publicUrl}${appRoutes.login}`,
-      `or, if you forgot your password, reset it at ${publicUrl}${appRoutes.resetPasswordRequest}`,
-      '',
-      'If it was not you, you need not do anything.',
       '',
     ].join('\n'),
   };

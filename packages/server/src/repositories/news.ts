@@ -326,3 +326,49 @@ export async function knownUploadNames(db: Db, names: string[]): Promise<Set<str
   }
   return known;
 }
+
+/** Every item of one author with its files, newest first (the account's export). */
+export async function listNewsOfAuthor(db: Db, authorId: number): Promise<NewsItemWithFiles[]> {
+  const items = await db
+    .selectFrom('news_items')
+    .innerJoin('users', 'users.id', 'news_items.author_id')
+    .select([
+      'news_items.id',
+      'news_items.title',
+      'news_items.content',
+      'news_items.created_at',
+      'users.email as author',
+    ])
+    .where('news_items.author_id', '=', authorId)
+    .orderBy('news_items.created_at', 'desc')
+    .orderBy('news_items.id', 'desc')
+    .execute();
+  const withAll: NewsItemWithFiles[] = [];
+  // withFiles asks for the files of a list of items at once; a few hundred ids per statement at most.
+  for (let i = 0; i < items.length; i += 500) withAll.push(...(await withFiles(db, items.slice(i, i + 500))));
+  return withAll;
+}
+
+/**
+ * Deletes every item of one author and their file rows, inside the caller's transaction (an account's
+ * deletion); returns the files' storage names, to be removed once it has committed.
+ */
+export async function deleteNewsOfAuthor(trx: Db, authorId: number): Promise<string[]> {
+  // Locked first, as deleteNewsItem does: an edit under way adds its files before they are listed here.
+  const items = await trx
+    .selectFrom('news_items')
+    .select('id')
+    .where('author_id', '=', authorId)
+    .$if(isPostgres(trx), (q) => q.forUpdate())
+    .execute();
+  if (items.length === 0) return [];
+  const names: string[] = [];
+  for (let i = 0; i < items.length; i += 500) {
+    const ids = items.slice(i, i + 500).map((item) => item.id);
+    const files = await trx.deleteFrom('news_files').where('news_id', 'in', ids).returning('storage_name').execute();
+    names.push(...files.map((f) => f.storage_name));
+    await trx.deleteFrom('news_items').where('id', 'in', ids).execute();
+  }
+  await raiseNewsRevision(trx);
+  return names;
+}

@@ -8,6 +8,8 @@ type Db = Kysely<Database>;
 export interface RetentionCounts {
   sessions: number;
   resetTokens: number;
+  /** E-mail change links (migration 005): they go by the same rule as reset links. */
+  emailTokens: number;
   mails: number;
 }
 
@@ -32,6 +34,8 @@ const RULES: readonly Rule[] = [
   { kind: 'sessions', table: 'sessions', key: 'id', column: 'expires_at' },
   { kind: 'resetTokens', table: 'password_reset_tokens', key: 'id', column: 'used_at' },
   { kind: 'resetTokens', table: 'password_reset_tokens', key: 'id', column: 'expires_at' },
+  { kind: 'emailTokens', table: 'email_change_tokens', key: 'id', column: 'used_at' },
+  { kind: 'emailTokens', table: 'email_change_tokens', key: 'id', column: 'expires_at' },
   { kind: 'mails', table: 'mail_outbox', key: 'id', column: 'sent_at' },
   { kind: 'mails', table: 'mail_outbox', key: 'id', column: 'failed_at' },
 ];
@@ -57,7 +61,7 @@ export async function deleteExpired(db: Db, cutoff: Date, options: DeleteOptions
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const before = cutoff.toISOString();
   const pick = db.getExecutor().adapter instanceof PostgresAdapter ? sql` FOR UPDATE SKIP LOCKED` : sql``;
-  const deleted: RetentionCounts = { sessions: 0, resetTokens: 0, mails: 0 };
+  const deleted: RetentionCounts = { sessions: 0, resetTokens: 0, emailTokens: 0, mails: 0 };
   for (const { kind, table, key, column } of RULES) {
     for (;;) {
       if (options.signal?.aborted) return deleted;

@@ -5,10 +5,25 @@ import type { Database, SessionRow } from '../db/schema.js';
 
 type Db = Kysely<Database>;
 
+/** The device a session was signed in or last refreshed from. */
+export interface Device {
+  userAgent: string;
+  ip: string;
+}
+
+/** User-Agent strings are kept to this many characters: enough to tell devices apart. */
+export const MAX_USER_AGENT_LENGTH = 512;
+
+const deviceColumns = (device: Device) => ({
+  user_agent: device.userAgent.slice(0, MAX_USER_AGENT_LENGTH),
+  ip: device.ip,
+});
+
 export async function createSession(
   db: Db,
   userId: number,
   lifetimeSeconds: number,
+  device: Device,
   now = new Date(),
 ): Promise<SessionRow> {
   const session: SessionRow = {
@@ -17,6 +32,8 @@ export async function createSession(
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + lifetimeSeconds * 1000).toISOString(),
     ended_at: null,
+    ...deviceColumns(device),
+    last_used_at: now.toISOString(),
   };
   await db.insertInto('sessions').values(session).execute();
   return session;
@@ -30,6 +47,8 @@ export interface LiveSession {
   email: string;
   /** repositories/news.ts, newsRevision; undefined only in a damaged database (no revision row). */
   newsRevision: number | undefined;
+  /** When the session was last used, to the minute (touchSession). */
+  lastUsedAt: string;
 }
 
 /**
@@ -49,6 +68,8 @@ const liveSessionsOfLength = new Map(
         .select([
           'sessions.id as sessionId',
           'sessions.expires_at as expiresAt',
+          'sessions.last_used_at as lastUsedAt',
+          'sessions.created_at as createdAt',
           'users.id as userId',
           'users.email as email',
         ])
@@ -80,10 +101,66 @@ export async function findLiveSessions(
   const ids = Array.from({ length }, (_, i) => sessionIds[Math.min(i, sessionIds.length - 1)]!);
   const rows = await liveSessionsOfLength.get(length)!(db, ...ids, now.toISOString());
   // No revision row (a damaged database) leaves it to the list to ask, and to say what is wrong.
-  return rows.map((row) => ({
+  return rows.map(({ createdAt, lastUsedAt, ...row }) => ({
     ...row,
+    lastUsedAt: lastUsedAt ?? createdAt,
     newsRevision: row.newsRevision === null ? undefined : Number(row.newsRevision),
   }));
+}
+
+/**
+ * Records that the session was used now, unless it was less than `minIntervalMs` ago: so a session
+ * costs at most one write a minute however many requests it makes, on however many instances (the
+ * condition lets only the first of them write).
+ */
+export async function touchSession(db: Db, sessionId: string, minIntervalMs: number, now = new Date()): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_used_at: now.toISOString() })
+    .where('id', '=', sessionId)
+    .where((eb) =>
+      eb.or([
+        eb('last_used_at', 'is', null),
+        eb('last_used_at', '<', new Date(now.getTime() - minIntervalMs).toISOString()),
+      ]),
+    )
+    .execute();
+}
+
+/** A token refresh: the session is used now, from this device. */
+export async function recordRefresh(db: Db, sessionId: string, device: Device, now = new Date()): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ ...deviceColumns(device), last_used_at: now.toISOString() })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+/** The user's live sessions, most recently used first. */
+export async function listLiveSessions(db: Db, userId: number, now = new Date()) {
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'last_used_at', 'user_agent', 'ip'])
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .execute();
+  return rows
+    .map((row) => ({ ...row, last_used_at: row.last_used_at ?? row.created_at }))
+    .sort((a, b) => b.last_used_at.localeCompare(a.last_used_at) || b.created_at.localeCompare(a.created_at));
+}
+
+/** Whether the user signed in or refreshed from this User-Agent since `since` (ended sessions count). */
+export async function deviceSeenSince(db: Db, userId: number, userAgent: string, since: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('user_agent', '=', userAgent.slice(0, MAX_USER_AGENT_LENGTH))
+    .where('last_used_at', '>=', since.toISOString())
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function endSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
@@ -95,13 +172,33 @@ export async function endSession(db: Db, sessionId: string, now = new Date()): P
     .execute();
 }
 
-/** Ends every live session of the user, but `keepSessionId` when given. */
-export async function endUserSessions(db: Db, userId: number, keepSessionId?: string, now = new Date()): Promise<void> {
+/** Ends one live session of the user; false when the user has no such live session. */
+export async function endUserSession(db: Db, userId: number, sessionId: string, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ ended_at: now.toISOString() })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Ends every live session of the user, but `keepSessionId` when given; how many it ended. */
+export async function endUserSessions(
+  db: Db,
+  userId: number,
+  keepSessionId?: string,
+  now = new Date(),
+): Promise<number> {
   let query = db
     .updateTable('sessions')
     .set({ ended_at: now.toISOString() })
     .where('user_id', '=', userId)
-    .where('ended_at', 'is', null);
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', now.toISOString());
   if (keepSessionId) query = query.where('id', '!=', keepSessionId);
-  await query.execute();
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

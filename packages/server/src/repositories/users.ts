@@ -40,14 +40,24 @@ export async function insertUser(
     .executeTakeFirst();
 }
 
-/** One past the highest user id stored (1 when there is none): an id such as the next account would get. */
-export async function nextUserId(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.max('id').as('max'))
-    .executeTakeFirst();
-  return Number(row?.max ?? 0) + 1;
+/** Gives the user a new address; false when another account has it. */
+export async function setEmail(db: Db, userId: number, email: string): Promise<boolean> {
+  const key = emailKey(email);
+  const other = await db.selectFrom('users').select('id').where('email_key', '=', key).executeTakeFirst();
+  if (other) return other.id === userId;
+  // A registration of the address between the two statements makes this one fail (isUniqueViolation).
+  await db.updateTable('users').set({ email: email.trim(), email_key: key }).where('id', '=', userId).execute();
+  return true;
 }
+
+/**
+ * SQLite's and PostgreSQL's words for a unique constraint that refused a row. On PostgreSQL it aborts
+ * the transaction: catch it outside.
+ */
+export const isUniqueViolation = (error: unknown): boolean => {
+  const code = (error as { code?: string }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+};
 
 export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
@@ -73,3 +83,8 @@ export const toProfile = (user: UserRow): Profile => ({
   last_name: user.last_name,
   user_profile: { telephone: user.telephone, mobile: user.mobile, website: user.website },
 });
+
+/** Deletes the user; sessions, reset and e-mail change tokens go with it (ON DELETE CASCADE). */
+export async function deleteUser(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', userId).execute();
+}

@@ -40,7 +40,7 @@ export function createRetentionJob(
   async function run(now = new Date()): Promise<RetentionCounts> {
     const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
     const deleted = await deleteExpired(db, cutoff, { batchSize: options.batchSize, signal: stopping.signal });
-    if (deleted.sessions + deleted.resetTokens + deleted.mails > 0)
+    if (Object.values(deleted).some((count) => count > 0))
       log.info({ ...deleted, cutoff: cutoff.toISOString() }, 'retention: deleted old rows');
     return deleted;
   }

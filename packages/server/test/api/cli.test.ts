@@ -96,14 +96,15 @@ describe.each(dialects)('hello-admin (%s)', (dialect) => {
   });
 
   it('mail prints the newest mails of the outbox folder, decoded', async () => {
+    // Named as mails of a later day than any the other tests queued (their notices land here too).
     const dir = path.join(t.dataDir, 'mail');
     mkdirSync(dir, { recursive: true });
     const eml = (subject: string, body: string) =>
       `From: no-reply@localhost\nTo: a@example.com\nSubject: ${subject}\nDate: Sun, 22 Nov 2026 10:00:00 +0000\n` +
       `Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n${body}\n`;
-    writeFileSync(path.join(dir, '20261122T100000Z-000001.eml'), eml('Older', 'first'));
+    writeFileSync(path.join(dir, '20991122T100000Z-000001.eml'), eml('Older', 'first'));
     writeFileSync(
-      path.join(dir, '20261122T100500Z-000002.eml'),
+      path.join(dir, '20991122T100500Z-000002.eml'),
       eml('=?UTF-8?Q?R=C3=A9initialiser?=', 'Open http://app.test/resetnewpassword?token=3D=\nabc and caf=C3=A9'),
     );
     const res = await cli(t, ['mail', '--last', '1']);

@@ -92,11 +92,11 @@ describe.each(dialects)('password reset through a real SMTP server (%s)', (diale
   it('SMTP server refusing (451): 200 at once; delivered after it accepts again', async () => {
     const user = await createUser(t);
     peer.setRefusing(true);
-    const refusedBefore = peer.refused;
     const since = peer.messages.length;
     try {
       expect((await requestReset(user.email)).statusCode).toBe(200);
-      await eventually(async () => peer.refused > refusedBefore);
+      // This mail's own attempt refused (a notice of an earlier test may be refused meanwhile too).
+      await eventually(async () => (await attemptsOf(user.email)) >= 1);
     } finally {
       peer.setRefusing(false);
     }

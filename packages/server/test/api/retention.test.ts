@@ -61,6 +61,12 @@ async function seedAround(db: Kysely<Database>, now: number, days = 30) {
       token('keep-usable', now + 3600_000, null),
     ])
     .execute();
+  // E-mail change links go by the same rule, with the same names.
+  const resetRows = await db.selectFrom('password_reset_tokens').selectAll().where('user_id', '=', user.id).execute();
+  await db
+    .insertInto('email_change_tokens')
+    .values(resetRows.map(({ id: _id, ...row }) => ({ ...row, new_email: uniqueEmail('retention-new') })))
+    .execute();
   const mail = (subject: string, fields: { sent_at?: string; failed_at?: string; created_at?: string }) => ({
     recipient: 'someone@example.com',
     subject,
@@ -93,6 +99,7 @@ async function names(db: Kysely<Database>) {
   return {
     sessions: sorted(await db.selectFrom('sessions').select('id as name').execute()),
     resetTokens: sorted(await db.selectFrom('password_reset_tokens').select('token_hash as name').execute()),
+    emailTokens: sorted(await db.selectFrom('email_change_tokens').select('token_hash as name').execute()),
     mails: sorted(await db.selectFrom('mail_outbox').select('subject as name').execute()),
     rateLimits: sorted(await db.selectFrom('rate_limits').select('key as name').execute()),
   };
@@ -101,13 +108,21 @@ async function names(db: Kysely<Database>) {
 const KEPT = {
   sessions: ['keep-ended-recently', 'keep-expired-at-cutoff', 'keep-expired-recently', 'keep-live'],
   resetTokens: ['keep-expired-recently', 'keep-usable', 'keep-used-recently'],
+  emailTokens: ['keep-expired-recently', 'keep-usable', 'keep-used-recently'],
   mails: ['keep-delivered-recently', 'keep-given-up-recently', 'keep-pending-for-ages'],
   // Counters are the rate limiter's to prune (every 10 minutes, once their window is over).
   rateLimits: ['retention-test'],
 };
 
 async function emptyTables(db: Kysely<Database>) {
-  for (const table of ['sessions', 'password_reset_tokens', 'mail_outbox', 'rate_limits', 'users'] as const)
+  for (const table of [
+    'sessions',
+    'password_reset_tokens',
+    'email_change_tokens',
+    'mail_outbox',
+    'rate_limits',
+    'users',
+  ] as const)
     await db.deleteFrom(table).execute();
 }
 
@@ -131,14 +146,20 @@ describe.each(dialects)('retention (%s)', (dialect) => {
   it('deletes exactly what ended, expired, was used or was delivered more than RETENTION_DAYS ago', async () => {
     const now = Date.UTC(2100, 0, 1);
     await seedAround(t.app.db, now);
-    expect(await t.app.retention.run(new Date(now))).toEqual({ sessions: 2, resetTokens: 2, mails: 2 });
+    expect(await t.app.retention.run(new Date(now))).toEqual({ sessions: 2, resetTokens: 2, emailTokens: 2, mails: 2 });
     expect(await names(t.app.db)).toEqual(KEPT);
     // Nothing more to do at the same moment; a day later the recent ones are old too.
-    expect(await t.app.retention.run(new Date(now))).toEqual({ sessions: 0, resetTokens: 0, mails: 0 });
-    expect(await t.app.retention.run(new Date(now + DAY))).toEqual({ sessions: 3, resetTokens: 2, mails: 2 });
+    expect(await t.app.retention.run(new Date(now))).toEqual({ sessions: 0, resetTokens: 0, emailTokens: 0, mails: 0 });
+    expect(await t.app.retention.run(new Date(now + DAY))).toEqual({
+      sessions: 3,
+      resetTokens: 2,
+      emailTokens: 2,
+      mails: 2,
+    });
     expect(await names(t.app.db)).toEqual({
       sessions: ['keep-live'],
       resetTokens: ['keep-usable'],
+      emailTokens: ['keep-usable'],
       mails: ['keep-pending-for-ages'],
       rateLimits: ['retention-test'],
     });
@@ -152,7 +173,12 @@ describe.each(dialects)('retention (%s)', (dialect) => {
       { retention: { firstRunMs: [3600_000, 3600_000] } },
     );
     try {
-      expect(await weekly.retention.run(new Date(now))).toEqual({ sessions: 2, resetTokens: 2, mails: 2 });
+      expect(await weekly.retention.run(new Date(now))).toEqual({
+        sessions: 2,
+        resetTokens: 2,
+        emailTokens: 2,
+        mails: 2,
+      });
       expect(await names(t.app.db)).toEqual(KEPT);
     } finally {
       await weekly.close();
@@ -178,9 +204,15 @@ describe.each(dialects)('retention (%s)', (dialect) => {
     expect(await deleteExpired(t.app.db, cutoff, { batchSize: 4, signal: stopped.signal })).toEqual({
       sessions: 0,
       resetTokens: 0,
+      emailTokens: 0,
       mails: 0,
     });
-    expect(await deleteExpired(t.app.db, cutoff, { batchSize: 4 })).toEqual({ sessions: 27, resetTokens: 2, mails: 2 });
+    expect(await deleteExpired(t.app.db, cutoff, { batchSize: 4 })).toEqual({
+      sessions: 27,
+      resetTokens: 2,
+      emailTokens: 2,
+      mails: 2,
+    });
     expect(await names(t.app.db)).toEqual(KEPT);
   });
 
@@ -247,10 +279,12 @@ describe.each(dialects)('retention (%s)', (dialect) => {
       expect({
         sessions: first!.sessions + second!.sessions,
         resetTokens: first!.resetTokens + second!.resetTokens,
+        emailTokens: first!.emailTokens + second!.emailTokens,
         mails: first!.mails + second!.mails,
       }).toEqual({
         sessions: many + 2,
         resetTokens: many + 2,
+        emailTokens: 2,
         mails: many + 2,
       });
       expect(await names(t.app.db)).toEqual(KEPT);

@@ -37,7 +37,7 @@ describe.each(dialects)('session checks of many requests at once (%s)', (dialect
     const [alice, bob] = users as [TestUser, TestUser];
     const ended = await t.app.sessions.start(alice.userId);
     await t.app.sessions.end(ended.sessionId);
-    const expired = await createSession(t.app.db, alice.userId, -60);
+    const expired = await createSession(t.app.db, alice.userId, -60, { userAgent: '', ip: '' });
     const bobs = await t.app.sessions.start(bob.userId);
     refused = {
       ended: access(ended.sessionId, alice.userId),

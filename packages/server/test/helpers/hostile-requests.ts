@@ -65,6 +65,8 @@ const plausibleFor = (field: string): fc.Arbitrary<Value> => {
   const leaf = field.split('.').at(-1)!;
   const kinds: Record<string, string[]> = {
     email: ['email', 'email-upper', 'new-email'],
+    new_email: ['new-email', 'email'],
+    mfa_token: ['access', 'refresh'],
     username: ['email'],
     password: ['password', 'strong-password'],
     old_password: ['password'],

@@ -99,7 +99,10 @@ const mediaTypeMatches = (declared: string, actual: string) => {
 export function openapiProblems(document: Document, method: string, url: string, res: LightMyRequestResponse) {
   let matcher = matchers.get(document);
   if (!matcher) {
-    const paths = Object.keys(document.paths).map((template) => ({ template, pattern: templatePattern(template) }));
+    // A path without parameters first, as the router takes it (`/sessions/revoke-others/` before `/sessions/{id}/`).
+    const paths = Object.keys(document.paths)
+      .sort((a, b) => Number(a.includes('{')) - Number(b.includes('{')))
+      .map((template) => ({ template, pattern: templatePattern(template) }));
     matchers.set(document, (matcher = { paths }));
   }
   const pathname = new URL(url, 'http://x').pathname;

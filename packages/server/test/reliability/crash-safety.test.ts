@@ -8,14 +8,15 @@ import { createPgDatabase } from '../helpers/pg-database.js';
 import { call, formData, spawnServer, type SpawnedServer } from '../helpers/spawn-server.js';
 
 /**
- * SIGKILL in the middle of a burst of registrations and uploads, and of one of edits and deletions;
- * after a restart on the same data, every call that was answered with success is there, no news item
- * lacks a file, and no file lacks its row (docs/api.md, "What is never lost").
+ * SIGKILL in the middle of a burst of registrations and uploads, of one of edits and deletions, and of
+ * one of account deletions; after a restart on the same data, every call that was answered with success
+ * is there, no news item lacks a file, no file lacks its row, and no account is half deleted (docs/api.md, "What is never lost").
  */
 const REGISTRATIONS = 40;
 const UPLOADS = 40;
 const AUTHORS = 4;
 const ITEMS_TO_CHANGE = 45;
+const ACCOUNTS_TO_DELETE = 12;
 
 const filesUnder = (dir: string): string[] =>
   (readdirSync(dir, { recursive: true }) as string[]).filter((f) => statSync(path.join(dir, f)).isFile());
@@ -279,6 +280,126 @@ describe.each(dialects)('crash safety (%s)', (dialect) => {
         expect((await call(server.url + file.url)).status, `file ${file.name} of item ${item.id}`).toBe(200);
       rowFiles += now.files.length;
     }
+    const stored = filesUnder(path.join(dataDir, 'uploads'));
+    expect(
+      stored.filter((f) => f.startsWith('.tmp')),
+      'staged files left after restart',
+    ).toEqual([]);
+    expect(stored.length, 'files on disk without a row').toBe(rowFiles);
+  }, 180_000);
+
+  it('deletes accounts whole or not at all under SIGKILL: no half-deleted account, no orphan file', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'hello-crash-delete-'));
+    cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const env: Record<string, string> = {
+      RATE_LIMIT_LOGIN: '0',
+      RATE_LIMIT_REGISTER: '0',
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_TIME_COST: '1',
+      ACCESS_TOKEN_LIFETIME: '3600',
+    };
+    if (dialect === 'postgres') {
+      const database = await createPgDatabase();
+      cleanup.push(database.drop);
+      env.DATABASE_URL = database.url;
+    }
+    let server: SpawnedServer = await spawnServer({ dataDir, env });
+    cleanup.push(() => server.kill());
+    const json = (body: object) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const password = 'Leaving-Password-2026';
+    const login = async (email: string) =>
+      call(`${server.url}/api/v1/token/`, { method: 'POST', ...json({ email, password }) });
+
+    // Accounts to delete, each with two items of two files.
+    type Account = { email: string; access: string; items: number[] };
+    const accounts: Account[] = [];
+    for (let a = 0; a < ACCOUNTS_TO_DELETE; a += 1) {
+      const email = `leaving-${a}@example.com`;
+      const registration = { email, password1: password, password2: password };
+      const key = (
+        await call(`${server.url}/api/v1/rest-auth/registration/`, { method: 'POST', ...json(registration) })
+      ).json().key;
+      const items: number[] = [];
+      for (let i = 0; i < 2; i += 1) {
+        const files = [0, 1].map((n) => ({
+          name: `a${a}-${i}-${n}.bin`,
+          type: 'application/octet-stream',
+          bytes: randomBytes(1500 + n),
+        }));
+        const res = await call(`${server.url}/api/v1/localnews/new`, {
+          method: 'POST',
+          headers: { authorization: `Token ${key}` },
+          body: formData({ title: `item ${a}-${i}`, content: 'mine' }, files),
+        });
+        expect(res.status).toBe(201);
+        items.push(res.json().id);
+      }
+      accounts.push({ email, access: (await login(email)).json().access, items });
+    }
+
+    // Every account is deleted at once; the kill comes with the first answer.
+    const answered = new Set<string>();
+    let killed = false;
+    await Promise.all(
+      accounts.map((account) =>
+        call(`${server.url}/api/v1/user/delete/`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${account.access}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ password }),
+        }).then(
+          (res) => {
+            if (res.status === 204) answered.add(account.email);
+            if (!killed) {
+              killed = true;
+              process.kill(server.pid, 'SIGKILL');
+            }
+          },
+          () => {},
+        ),
+      ),
+    );
+    await server.exited();
+    expect(answered.size, 'deletions answered before the kill').toBeGreaterThan(0);
+    expect(answered.size, 'some deletions were cut off').toBeLessThan(accounts.length);
+
+    server = await spawnServer({ dataDir, env });
+    const reader = { email: 'reader@example.com', password1: password, password2: password };
+    await call(`${server.url}/api/v1/rest-auth/registration/`, { method: 'POST', ...json(reader) });
+    const auth = { authorization: `Bearer ${(await login(reader.email)).json().access}` };
+    let rowFiles = 0;
+    let gone = 0;
+    for (const account of accounts) {
+      const status = (await login(account.email)).status;
+      const items = await Promise.all(
+        account.items.map((id) => call(`${server.url}/api/v1/localnews/${id}/`, { headers: auth })),
+      );
+      if (answered.has(account.email)) expect(status, `${account.email}: deletion answered`).toBe(401);
+      if (status === 401) {
+        gone += 1;
+        expect(
+          items.map((res) => res.status),
+          `${account.email} is gone, and so are its items`,
+        ).toEqual([404, 404]);
+        expect(
+          (
+            await call(`${server.url}/api/v1/rest-auth/registration/`, {
+              method: 'POST',
+              ...json({ email: account.email, password1: password, password2: password }),
+            })
+          ).status,
+        ).toBe(201);
+        continue;
+      }
+      expect(status, `${account.email} is whole`).toBe(200);
+      for (const res of items) {
+        expect(res.status).toBe(200);
+        const files = res.json().files as { url: string }[];
+        expect(files).toHaveLength(2);
+        for (const file of files) expect((await call(server.url + file.url)).status).toBe(200);
+        rowFiles += files.length;
+      }
+    }
+    console.info(`crash-safety account deletions (${dialect}): ${answered.size} answered, ${gone} gone after restart`);
     const stored = filesUnder(path.join(dataDir, 'uploads'));
     expect(
       stored.filter((f) => f.startsWith('.tmp')),

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { apiPaths, downloadPdfPath, newsItemPath } from '@hello/contract';
+import { apiPaths, userSessionPath, type SessionInfo, downloadPdfPath, newsItemPath } from '@hello/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../helpers/build.js';
 import { createPgDatabase } from '../helpers/pg-database.js';
@@ -146,6 +146,25 @@ describe.runIf(dialects.includes('postgres'))('two instances behind a round-robi
     // The session has ended for both instances: its refresh token and its access token alike.
     expect((await postJson(apiPaths.tokenRefresh, { refresh: key })).status).toBe(401);
     expect((await through(apiPaths.userProfile, { headers: bearer })).status).toBe(401);
+  });
+
+  it('ends a session from the account center on one instance, and the other refuses it at once', async () => {
+    const email = 'two-devices@example.com';
+    const password = 'Two-Devices-Password-2026';
+    expect((await postJson(apiPaths.registration, { email, password1: password, password2: password })).status).toBe(
+      201,
+    );
+    const signIn = async () => (await postJson(apiPaths.token, { email, password })).json<{ access: string }>().access;
+    const phone = { authorization: `Bearer ${await signIn()}` };
+    const laptop = { authorization: `Bearer ${await signIn()}` };
+    const sessions = (await through(apiPaths.userSessions, { headers: phone })).json<SessionInfo[]>();
+    const phoneSession = sessions.find((each) => each.current)!;
+    // Every call goes to the other instance than the one before: the end on one, the refusal on the other.
+    const ended = await through(userSessionPath(phoneSession.id), { method: 'DELETE', headers: laptop });
+    expect(ended.status).toBe(204);
+    expect((await through(apiPaths.userProfile, { headers: phone })).status).toBe(401);
+    expect((await through(apiPaths.userProfile, { headers: phone })).status).toBe(401);
+    expect((await through(apiPaths.userProfile, { headers: laptop })).status).toBe(200);
   });
 
   it('counts failed logins on both instances against one limit', async () => {

@@ -201,7 +201,7 @@ describe('the log holds no password or token', () => {
     expect((await post('/api/password_reset/', { email, reset_new_password_path: '/resetnewpassword' })).status).toBe(
       200,
     );
-    const mail = await peer.waitForMail({ to: email, since });
+    const mail = await peer.waitForMail({ to: email, since, subject: 'Reset your password' });
     const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
     expect(token).toBeTruthy();
     secrets.push(token!);
@@ -211,6 +211,22 @@ describe('the log holds no password or token', () => {
       (await post('/api/password_reset/confirm/', { token, password: secrets[2], confirm: secrets[2] })).status,
     ).toBe(200);
     await post('/api/password_reset/confirm/', { token, password: secrets[2], confirm: secrets[2] });
+
+    // The account center: an e-mail change's link token, its password, and a deletion's password.
+    const again = (await post('/api/v1/token/', { email, password: secrets[2] })).json();
+    secrets.push(again.access, again.refresh);
+    const bearer = { authorization: `Bearer ${again.access}` };
+    const moved = 'moved-logged@example.com';
+    const since2 = peer.messages.length;
+    expect((await post('/api/v1/user/email/', { new_email: moved, password: secrets[2] }, bearer)).status).toBe(200);
+    const link = await peer.waitForMail({ to: moved, since: since2 });
+    const emailToken = /token=([A-Za-z0-9_-]+)/.exec(link.text)?.[1];
+    expect(emailToken).toBeTruthy();
+    secrets.push(emailToken!);
+    expect((await post('/api/v1/user/email/confirm/', { token: emailToken })).status).toBe(200);
+    expect((await call(`${server.url}/api/v1/user/sessions/`, { headers: bearer })).status).toBe(200);
+    await post('/api/v1/user/delete/', { password: 'Wrong-Delete-Guess-2' }, bearer);
+    secrets.push('Wrong-Delete-Guess-2');
     await call(`${server.url}/api/v1/rest-auth/logout/`, {
       method: 'POST',
       headers: { authorization: `Token ${login.refresh}` },
@@ -220,6 +236,7 @@ describe('the log holds no password or token', () => {
     const log = server.output();
     expect(log.match(/incoming request/g)?.length ?? 0).toBeGreaterThan(10);
     expect(log).toContain('/api/password_reset/confirm/');
+    expect(log).toContain('/api/v1/user/email/confirm/');
     expect(
       secrets.filter((s) => log.includes(s)),
       'secrets found in the log',

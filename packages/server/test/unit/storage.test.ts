@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { attachmentDisposition, cleanFileName } from '../../src/storage/file-names.js';
 import { StagedFileStore } from '../../src/storage/staged-files.js';
@@ -74,9 +75,12 @@ describe('StagedFileStore.stage', () => {
     // removal must not race, or an empty staged file is left after the 400 (seen in hostile-input).
     const dir = mkdtempSync(path.join(tmpdir(), 'stage-'));
     const store = new StagedFileStore(dir);
-    const failing = async function* (): AsyncGenerator<Uint8Array> {
-      throw new Error('malformed');
-    };
+    const failing = () =>
+      new Readable({
+        read() {
+          this.destroy(new Error('malformed'));
+        },
+      });
     const attempts = Array.from({ length: 300 }, () =>
       store.stage(StagedFileStore.newName(), failing()).then(
         () => 'stored',

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { createJwt } from '../../auth/jwt.js';
 import { createPasswordHasher, type PasswordHasher } from '../../auth/passwords.js';
 import { createSessionService, type SessionService } from '../../auth/sessions.js';
+import { createTwoStepService, type TwoStepService } from '../../auth/two-step.js';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle, Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -15,6 +16,7 @@ declare module 'fastify' {
     dialect: Dialect;
     sessions: SessionService;
     passwords: PasswordHasher;
+    twoStep: TwoStepService;
   }
 }
 
@@ -26,13 +28,15 @@ export default fp(
     app.decorate('db', database.db);
     app.decorate('dialect', database.dialect);
     app.decorate('passwords', createPasswordHasher(config.argon2));
+    const jwt = createJwt(config.secretKey);
     app.decorate(
       'sessions',
-      createSessionService(database.db, createJwt(config.secretKey), {
+      createSessionService(database.db, jwt, {
         access: config.accessTokenLifetime,
         refresh: config.refreshTokenLifetime,
       }),
     );
+    app.decorate('twoStep', createTwoStepService(database.db, jwt, config.secretKey));
   },
   { name: 'services' },
 );

@@ -12,6 +12,7 @@ import {
   type StatusResponse,
   type ValidateResetTokenRequest,
 } from '@hello/contract';
+import { noticeContext } from '../../device-of.js';
 import { completeReset, findResetToken, requestReset } from '../../../auth/password-reset.js';
 import { passwordProblems } from '../../../auth/password-rules.js';
 import { isSafeResetPath } from '../../../auth/reset-tokens.js';
@@ -82,7 +83,7 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
       if (request.body.confirm !== request.body.password) errors.confirm = [serverMessages.passwordsDontMatch];
       if (Object.keys(errors).length > 0) throw httpErrors.fields(errors);
       // A concurrent confirm with the same token may have won meanwhile: then this one is "not found".
-      return (await completeReset(app, row, request.body.password)) ? ok : notFound(reply);
+      return (await completeReset(app, row, request.body.password, noticeContext(app, request))) ? ok : notFound(reply);
     },
   );
 }

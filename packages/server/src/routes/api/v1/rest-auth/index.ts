@@ -22,8 +22,10 @@ import {
 import { checkCredentials } from '../../../../auth/login.js';
 import { passwordProblems } from '../../../../auth/password-rules.js';
 import { register } from '../../../../auth/registration.js';
+import { signIn } from '../../../../auth/sign-in.js';
 import { httpErrors } from '../../../../http-errors.js';
 import { bodyErrors, consumes, unauthorized, throttled, unavailable } from '../../../../schemas/errors.js';
+import { deviceOf, noticeContext } from '../../../device-of.js';
 
 /** Registration, both logouts and the legacy token login, as dj-rest-auth answered them. */
 export default async function restAuthRoutes(app: FastifyInstance) {
@@ -32,7 +34,8 @@ export default async function restAuthRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Create an account; `key` is the refresh token of its first session',
+        summary:
+          'Create an account; `key` is the refresh token of its first session (400 when the e-mail has an account)',
         operationId: 'register',
         security: [],
         consumes,
@@ -49,7 +52,7 @@ export default async function restAuthRoutes(app: FastifyInstance) {
       // dj-rest-auth reports the mismatch under non_field_errors.
       if (password1 !== password2) errors.non_field_errors = [serverMessages.passwordsDontMatch];
       if (Object.keys(errors).length > 0) throw httpErrors.fields(errors);
-      return reply.code(201).send({ key: await register(app, email, password1) });
+      return reply.code(201).send({ key: await register(app, email, password1, deviceOf(request)) });
     },
   );
 
@@ -108,7 +111,9 @@ export default async function restAuthRoutes(app: FastifyInstance) {
     async (request) => {
       const user = await checkCredentials(app, request.ip, request.body.username, request.body.password);
       if (!user) throw httpErrors.fields({ non_field_errors: [serverMessages.unableToLogIn] });
-      return { token: (await app.sessions.start(user.id)).refresh };
+      // This legacy login has no second step: an account with two-step sign-in logs in by /api/v1/token/.
+      if (user.totp_secret) throw httpErrors.fields({ non_field_errors: [serverMessages.totpLegacyLogin] });
+      return { token: (await signIn(app, user, noticeContext(app, request))).refresh };
     },
   );
 }

@@ -3,37 +3,90 @@ import {
   accessToken,
   apiPaths,
   loginRequest,
+  mfaRequest,
+  mfaRequired,
   refreshRequest,
   tokenPair,
   type AccessToken,
   type LoginRequest,
+  type MfaRequest,
+  type MfaRequired,
   type RefreshRequest,
   type TokenPair,
 } from '@hello/contract';
 import { checkCredentials } from '../../../../auth/login.js';
+import { signIn } from '../../../../auth/sign-in.js';
 import { httpErrors } from '../../../../http-errors.js';
+import { securityNoticeMail } from '../../../../mail/security-notices.js';
+import { findUserById } from '../../../../repositories/users.js';
 import { bodyErrors, consumes, unauthorized, throttled, unavailable } from '../../../../schemas/errors.js';
+import { deviceOf, noticeContext } from '../../../device-of.js';
 
 /** JWT login and refresh, as djangorestframework-simplejwt answered them. */
 export default async function tokenRoutes(app: FastifyInstance) {
-  app.post<{ Body: LoginRequest; Reply: TokenPair }>(
+  app.post<{ Body: LoginRequest; Reply: TokenPair | MfaRequired }>(
     apiPaths.token,
     {
       schema: {
         tags: ['auth'],
-        summary: 'Log in: a new session, its access token and its refresh token',
+        summary:
+          'Log in: a new session, its access token and its refresh token; for an account with two-step sign-in, an `mfa_token` for POST /api/v1/token/mfa/ instead',
         operationId: 'logIn',
         security: [],
         consumes,
         body: loginRequest,
-        response: { 200: tokenPair, ...bodyErrors, 401: unauthorized, 429: throttled, 503: unavailable },
+        response: {
+          200: { description: 'The tokens, or the second step asked for', anyOf: [tokenPair, mfaRequired] },
+          ...bodyErrors,
+          401: unauthorized,
+          429: throttled,
+          503: unavailable,
+        },
       },
     },
     async (request) => {
       const user = await checkCredentials(app, request.ip, request.body.email, request.body.password);
       // One answer for an unknown e-mail and a wrong password: nothing tells which it was.
       if (!user) throw httpErrors.noActiveAccount();
-      const { access, refresh } = await app.sessions.start(user.id);
+      // Two-step sign-in: the password was right; the code comes next, with this token.
+      if (user.totp_secret) return { mfa_required: true as const, mfa_token: app.twoStep.mfaToken(user.id) };
+      const { access, refresh } = await signIn(app, user, noticeContext(app, request));
+      return { access, refresh };
+    },
+  );
+
+  app.post<{ Body: MfaRequest; Reply: TokenPair }>(
+    apiPaths.tokenMfa,
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          "A login's second step: the `mfa_token` of its first and a code of the authenticator app (or a recovery code)",
+        operationId: 'logInWithCode',
+        security: [],
+        consumes,
+        body: mfaRequest,
+        response: { 200: tokenPair, ...bodyErrors, 401: unauthorized, 429: throttled, 503: unavailable },
+      },
+    },
+    async (request) => {
+      const userId = app.twoStep.mfaUserId(request.body.mfa_token);
+      const user = userId === null ? undefined : await findUserById(app.db, userId);
+      if (!user?.totp_secret) throw httpErrors.mfaInvalid();
+      // Every wrong code counts against the login limit of the account, as a wrong password does.
+      const ticket = await app.rateLimits.consume('login', { account: user.email_key, ip: request.ip });
+      const used = await app.twoStep.useCode(user, request.body.code);
+      if (!used) {
+        app.metrics.login('failure');
+        throw httpErrors.mfaInvalid();
+      }
+      await ticket.refund(); // (the password step counted the login's success already)
+      const context = noticeContext(app, request);
+      if (used === 'recovery') {
+        const { recovery_codes_left: left } = await app.twoStep.status(user.id);
+        await app.mailer.send(securityNoticeMail(user.email, { kind: 'recovery-code-used', left }, context));
+      }
+      const { access, refresh } = await signIn(app, user, context);
       return { access, refresh };
     },
   );
@@ -52,7 +105,7 @@ export default async function tokenRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const access = await app.sessions.refresh(request.body.refresh);
+      const access = await app.sessions.refresh(request.body.refresh, deviceOf(request));
       if (!access) throw httpErrors.tokenNotValid();
       return { access };
     },

@@ -13,9 +13,23 @@ import {
 import { httpErrors } from '../../../../http-errors.js';
 import { findUserById, toProfile, updateProfile } from '../../../../repositories/users.js';
 import { bodyErrors, consumes, unauthorized, unavailable } from '../../../../schemas/errors.js';
+import deleteAccountRoutes from './delete.js';
+import emailRoutes from './email.js';
+import exportRoutes from './export.js';
+import sessionRoutes from './sessions.js';
+import twoStepRoutes from './two-step.js';
 
-/** The logged-in user's profile. The e-mail is read-only: sent or not, it is never changed here. */
+/**
+ * The logged-in user's profile, and the account center's calls (one file each). The e-mail is
+ * read-only here: sent or not, it is never changed by the profile (email.ts changes it).
+ */
 export default async function userRoutes(app: FastifyInstance) {
+  await app.register(sessionRoutes);
+  await app.register(emailRoutes);
+  await app.register(exportRoutes);
+  await app.register(deleteAccountRoutes);
+  await app.register(twoStepRoutes);
+
   const currentUser = async (userId: number) => {
     const user = await findUserById(app.db, userId);
     if (!user) throw httpErrors.tokenNotValid(); // deleted while its token lived

@@ -10,11 +10,13 @@ import {
 } from '@hello/contract';
 import { checkOwnPassword } from '../../../../auth/login.js';
 import { passwordProblems } from '../../../../auth/password-rules.js';
+import { securityNoticeMail } from '../../../../mail/security-notices.js';
 import { httpErrors } from '../../../../http-errors.js';
 import { endUserSessions } from '../../../../repositories/sessions.js';
 import { findUserById, setPasswordHash } from '../../../../repositories/users.js';
 import { bodyErrors, consumes, unauthorized, throttled, unavailable } from '../../../../schemas/errors.js';
 
+import { noticeContext } from '../../../device-of.js';
 /** Password change of the logged-in user. */
 export default async function usersRoutes(app: FastifyInstance) {
   app.put<{ Body: ChangePasswordRequest; Reply: ChangePasswordResponse }>(
@@ -51,7 +53,10 @@ export default async function usersRoutes(app: FastifyInstance) {
       await app.db.transaction().execute(async (trx) => {
         await setPasswordHash(trx, user.id, hash);
         await endUserSessions(trx, user.id, principal.sessionId);
+        const notice = securityNoticeMail(user.email, { kind: 'password-changed' }, noticeContext(app, request));
+        await app.mailer.queue(notice, trx);
       });
+      app.mailer.wake();
       return { refresh: await app.sessions.reissueRefresh(principal) };
     },
   );

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { UserRow } from '../db/schema.js';
+import { securityNoticeMail, type NoticeContext } from '../mail/security-notices.js';
+import { deleteNewsOfAuthor } from '../repositories/news.js';
+import { deleteUser } from '../repositories/users.js';
+import { changeWithFiles } from '../storage/file-changes.js';
+
+/**
+ * Deletes the account and everything of it (docs/api.md, "Account center"): its news items and
+ * their file rows, then the user (sessions and tokens go with it by ON DELETE CASCADE), with the
+ * owner's notice queued, in one transaction; the attachments leave the disk only after the commit
+ * (storage/file-changes.ts), so a crash at any point leaves the whole account or none of it, and at
+ * worst files the next start-up sweep removes. The e-mail is free to register again at once.
+ */
+export async function deleteAccount(app: FastifyInstance, user: UserRow, context: NoticeContext): Promise<void> {
+  await changeWithFiles(
+    app.uploads,
+    {
+      staged: [],
+      commit: () =>
+        app.db.transaction().execute(async (trx) => {
+          const files = await deleteNewsOfAuthor(trx, user.id);
+          await deleteUser(trx, user.id);
+          await app.mailer.queue(securityNoticeMail(user.email, { kind: 'account-deleted' }, context), trx);
+          return files;
+        }),
+      removed: (files) => files,
+    },
+    (error) => app.log.warn({ err: error }, 'a deleted account left attachments on disk until the next start-up sweep'),
+  );
+  app.mailer.wake();
+}

@@ -1,0 +1,170 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { generateSecret, generateURI, verify } from 'otplib';
+import { texts } from '@hello/contract';
+import type { Database, UserRow } from '../db/schema.js';
+import { createBodySeal } from '../mail/body-seal.js';
+import type { Jwt } from './jwt.js';
+
+type Db = Kysely<Database>;
+
+/** RFC 6238 as every authenticator app does it: SHA-1, 6 digits, 30-second steps; ±1 step accepted. */
+const PERIOD_SECONDS = 30;
+const CODE_SHAPE = /^\d{6}$/;
+/** How long the password step of a login stays good for its code step. */
+export const MFA_TOKEN_SECONDS = 300;
+const RECOVERY_CODE_COUNT = 10;
+/** Ten base32 letters (50 bits) each, shown as `abcde-fghij`. */
+const RECOVERY_CODE_SHAPE = /^[a-z2-7]{10}$/;
+
+const hashRecoveryCode = (code: string) => createHash('sha256').update(code).digest('hex');
+/** A recovery code as typed: any letter case, spaces and dashes ignored. */
+const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
+
+function newRecoveryCode(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz234567';
+  const code = [...randomBytes(RECOVERY_CODE_COUNT)].map((byte) => alphabet[byte & 31]).join('');
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+
+/**
+ * Two-step sign-in (docs/api.md, "Two-step sign-in"). The TOTP secret is stored sealed (AES-256-GCM
+ * under a key of its own, mail/body-seal.ts) and recovery codes as SHA-256 hashes. A code is accepted
+ * once: the time step of the last accepted code is stored, and a code of that step or an earlier one
+ * is refused, by a conditional update that only one of several instances can win.
+ */
+export function createTwoStepService(db: Db, jwt: Jwt, secretKey: string) {
+  const seal = createBodySeal(secretKey, 'totp-secret');
+
+  /** The time step of `code` if it is valid for `secret` now (±1 step); undefined otherwise. */
+  async function stepOf(secret: string, code: string): Promise<number | undefined> {
+    if (!CODE_SHAPE.test(code)) return undefined;
+    const epoch = Math.floor(Date.now() / 1000);
+    const result = await verify({ secret, token: code, epoch, epochTolerance: PERIOD_SECONDS });
+    if (!result.valid) return undefined;
+    return Math.floor(epoch / PERIOD_SECONDS) + (result.delta ?? 0);
+  }
+
+  /** Takes `step` as the last accepted one; false when it, or a later one, was accepted already. */
+  async function acceptStep(executor: Db, userId: number, step: number): Promise<boolean> {
+    const result = await executor
+      .updateTable('users')
+      .set({ totp_last_step: step })
+      .where('id', '=', userId)
+      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Uses one of the user's recovery codes up; false when it is not one, or was used. */
+  async function useRecoveryCode(executor: Db, userId: number, code: string): Promise<boolean> {
+    const normalized = normalizeRecoveryCode(code);
+    if (!RECOVERY_CODE_SHAPE.test(normalized)) return false;
+    const result = await executor
+      .updateTable('totp_recovery_codes')
+      .set({ used_at: new Date().toISOString() })
+      .where('user_id', '=', userId)
+      .where('code_hash', '=', hashRecoveryCode(normalized))
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  return {
+    async status(userId: number): Promise<{ enabled: boolean; recovery_codes_left: number }> {
+      const user = await db.selectFrom('users').select('totp_secret').where('id', '=', userId).executeTakeFirst();
+      const left = await db
+        .selectFrom('totp_recovery_codes')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      const enabled = Boolean(user?.totp_secret);
+      return { enabled, recovery_codes_left: enabled ? Number(left?.n ?? 0) : 0 };
+    },
+
+    /** A new secret, kept as pending until a first code confirms it; with its otpauth:// URI. */
+    async setUp(user: UserRow): Promise<{ secret: string; otpauth_url: string }> {
+      const secret = generateSecret();
+      await db
+        .updateTable('users')
+        .set({ totp_pending_secret: seal.seal(secret) })
+        .where('id', '=', user.id)
+        .execute();
+      return { secret, otpauth_url: generateURI({ issuer: texts.header, label: user.email, secret }) };
+    },
+
+    /**
+     * Turns two-step sign-in on with a first code of the pending secret: the secret becomes the user's,
+     * ten new recovery codes replace any old ones, and `alsoInTransaction` runs (ending the other
+     * sessions, queuing the notice) in the same transaction. The codes, or why not.
+     */
+    async confirm(
+      user: UserRow,
+      code: string,
+      alsoInTransaction: (trx: Db) => Promise<void>,
+    ): Promise<string[] | 'not-set-up' | 'invalid'> {
+      if (!user.totp_pending_secret) return 'not-set-up';
+      const step = await stepOf(seal.open(user.totp_pending_secret), code.trim());
+      if (step === undefined) return 'invalid';
+      const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+      const done = await db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('users')
+          .set({
+            totp_secret: user.totp_pending_secret,
+            totp_pending_secret: null,
+            totp_enabled_at: new Date().toISOString(),
+            totp_last_step: step,
+          })
+          .where('id', '=', user.id)
+          .where('totp_pending_secret', '=', user.totp_pending_secret)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false; // set up again, or confirmed, meanwhile
+        await trx.deleteFrom('totp_recovery_codes').where('user_id', '=', user.id).execute();
+        await trx
+          .insertInto('totp_recovery_codes')
+          .values(codes.map((c) => ({ user_id: user.id, code_hash: hashRecoveryCode(normalizeRecoveryCode(c)) })))
+          .execute();
+        await alsoInTransaction(trx);
+        return true;
+      });
+      return done ? codes : 'invalid';
+    },
+
+    /**
+     * Checks a code of a user with two-step sign-in on, and uses it up: a TOTP code (its time step
+     * taken) or a recovery code. Which kind it was, or null.
+     */
+    async useCode(user: UserRow, code: string, executor: Db = db): Promise<'totp' | 'recovery' | null> {
+      if (!user.totp_secret) return null;
+      const step = await stepOf(seal.open(user.totp_secret), code.trim());
+      if (step !== undefined) return (await acceptStep(executor, user.id, step)) ? 'totp' : null;
+      return (await useRecoveryCode(executor, user.id, code)) ? 'recovery' : null;
+    },
+
+    /** Turns it off: the secret, the pending one and the recovery codes go. */
+    async disable(executor: Db, userId: number): Promise<void> {
+      await executor
+        .updateTable('users')
+        .set({ totp_secret: null, totp_pending_secret: null, totp_enabled_at: null, totp_last_step: null })
+        .where('id', '=', userId)
+        .execute();
+      await executor.deleteFrom('totp_recovery_codes').where('user_id', '=', userId).execute();
+    },
+
+    /** The token a login with the right password gets instead of tokens, good for MFA_TOKEN_SECONDS. */
+    mfaToken(userId: number): string {
+      return jwt.sign(
+        { userId, sessionId: randomUUID(), type: 'mfa' },
+        new Date(Date.now() + MFA_TOKEN_SECONDS * 1000),
+      );
+    },
+    /** The user id of a live mfa token, or null. */
+    mfaUserId(token: string): number | null {
+      return jwt.verify(token, 'mfa')?.userId ?? null;
+    },
+  };
+}
+
+export type TwoStepService = ReturnType<typeof createTwoStepService>;

@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  apiPaths,
+  serverMessages,
+  statusResponse,
+  totpConfirmRequest,
+  totpConfirmResponse,
+  totpDisableRequest,
+  totpSetupRequest,
+  totpSetupResponse,
+  totpStatus,
+  type FieldErrors,
+  type StatusResponse,
+  type TotpConfirmRequest,
+  type TotpConfirmResponse,
+  type TotpDisableRequest,
+  type TotpSetupRequest,
+  type TotpSetupResponse,
+  type TotpStatus,
+} from '@hello/contract';
+import { checkOwnPassword } from '../../../../auth/login.js';
+import { httpErrors } from '../../../../http-errors.js';
+import { securityNoticeMail } from '../../../../mail/security-notices.js';
+import { endUserSessions } from '../../../../repositories/sessions.js';
+import { bodyErrors, consumes, throttled, unauthorized, unavailable } from '../../../../schemas/errors.js';
+import { noticeContext } from '../../../device-of.js';
+import { currentUser } from './current-user.js';
+
+/** Two-step sign-in of the caller's account: whether it is on, setting it up, turning it off. */
+export default async function twoStepRoutes(app: FastifyInstance) {
+  const auth = { onRequest: app.requireBearer };
+  const security = [{ bearer: [] }];
+
+  app.get<{ Reply: TotpStatus }>(
+    apiPaths.totp,
+    {
+      ...auth,
+      schema: {
+        tags: ['account'],
+        summary: 'Whether two-step sign-in is on, and how many recovery codes are left',
+        operationId: 'getTwoStepStatus',
+        security,
+        response: { 200: totpStatus, 401: unauthorized, 503: unavailable },
+      },
+    },
+    async (request) => app.twoStep.status(request.principal!.userId),
+  );
+
+  app.post<{ Body: TotpSetupRequest; Reply: TotpSetupResponse }>(
+    apiPaths.totpSetup,
+    {
+      ...auth,
+      schema: {
+        tags: ['account'],
+        summary: 'Start setting up two-step sign-in: a new secret, not in use until a first code confirms it',
+        operationId: 'setUpTwoStep',
+        security,
+        consumes,
+        body: totpSetupRequest,
+        response: { 200: totpSetupResponse, ...bodyErrors, 401: unauthorized, 429: throttled, 503: unavailable },
+      },
+    },
+    async (request) => {
+      const user = await currentUser(app, request);
+      if (!(await checkOwnPassword(app, request.ip, user, request.body.password)))
+        throw httpErrors.fields({ password: [serverMessages.wrongPassword] });
+      if (user.totp_secret) throw httpErrors.fields({ non_field_errors: [serverMessages.totpAlreadyOn] });
+      return app.twoStep.setUp(user);
+    },
+  );
+
+  app.post<{ Body: TotpConfirmRequest; Reply: TotpConfirmResponse }>(
+    apiPaths.totpConfirm,
+    {
+      ...auth,
+      schema: {
+        tags: ['account'],
+        summary:
+          'Turn two-step sign-in on with a first code: ten single-use recovery codes, shown once; every other session ends',
+        operationId: 'confirmTwoStep',
+        security,
+        consumes,
+        body: totpConfirmRequest,
+        response: { 200: totpConfirmResponse, ...bodyErrors, 401: unauthorized, 503: unavailable },
+      },
+    },
+    async (request) => {
+      const user = await currentUser(app, request);
+      if (user.totp_secret) throw httpErrors.fields({ non_field_errors: [serverMessages.totpAlreadyOn] });
+      const context = noticeContext(app, request);
+      const result = await app.twoStep.confirm(user, request.body.code, async (trx) => {
+        await endUserSessions(trx, user.id, request.principal!.sessionId);
+        await app.mailer.queue(securityNoticeMail(user.email, { kind: 'two-step-on' }, context), trx);
+      });
+      if (result === 'not-set-up') throw httpErrors.fields({ code: [serverMessages.totpNotSetUp] });
+      if (result === 'invalid') throw httpErrors.fields({ code: [serverMessages.invalidCode] });
+      app.mailer.wake();
+      return { recovery_codes: result };
+    },
+  );
+
+  app.post<{ Body: TotpDisableRequest; Reply: StatusResponse }>(
+    apiPaths.totpDisable,
+    {
+      ...auth,
+      schema: {
+        tags: ['account'],
+        summary: 'Turn two-step sign-in off, with the password and a code (or a recovery code)',
+        operationId: 'disableTwoStep',
+        security,
+        consumes,
+        body: totpDisableRequest,
+        response: { 200: statusResponse, ...bodyErrors, 401: unauthorized, 429: throttled, 503: unavailable },
+      },
+    },
+    async (request) => {
+      const user = await currentUser(app, request);
+      if (!user.totp_secret) throw httpErrors.fields({ non_field_errors: [serverMessages.totpNotOn] });
+      const errors: FieldErrors = {};
+      if (!(await checkOwnPassword(app, request.ip, user, request.body.password)))
+        errors.password = [serverMessages.wrongPassword];
+      const context = noticeContext(app, request);
+      const done = await app.db.transaction().execute(async (trx) => {
+        // The code is used up only when the password is right too.
+        if (errors.password) return false;
+        if (!(await app.twoStep.useCode(user, request.body.code, trx))) return false;
+        await app.twoStep.disable(trx, user.id);
+        await app.mailer.queue(securityNoticeMail(user.email, { kind: 'two-step-off' }, context), trx);
+        return true;
+      });
+      if (!done && !errors.password) errors.code = [serverMessages.invalidCode];
+      if (Object.keys(errors).length > 0) throw httpErrors.fields(errors);
+      app.mailer.wake();
+      return { status: 'OK' as const };
+    },
+  );
+}

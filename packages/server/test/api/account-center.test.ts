@@ -1,0 +1,410 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { startSmtpPeer, type SmtpPeer } from '@hello/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths, newsItemPath, serverMessages, userSessionPath, type SessionInfo } from '@hello/contract';
+import { goodPassword, login, post, register, sessionStatus } from '../helpers/accounts.js';
+import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
+import { resetLink } from '../helpers/mail.js';
+import { multipartBody } from '../helpers/multipart-body.js';
+import { bearer, createUser, uniqueEmail, type TestUser } from '../helpers/users.js';
+
+const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1';
+const LAPTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+
+/** The account center (docs/api.md, "Account center"), with mail through a real SMTP peer. */
+describe.each(dialects)('account center (%s)', (dialect) => {
+  let t: TestApp;
+  let peer: SmtpPeer;
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    t = await buildTestApp(
+      dialect,
+      { SMTP_URL: peer.url, MAIL_FROM: 'hello@app.test', RATE_LIMIT_LOGIN: '0', RATE_LIMIT_RESET: '0' },
+      { outbox: { baseDelayMs: 50, maxDelayMs: 200, pollMs: 100 } },
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await peer?.stop();
+  });
+
+  const as = (user: Pick<TestUser, 'access'>) => ({ headers: bearer(user) });
+  const get = (url: string, user: Pick<TestUser, 'access'>) =>
+    t.app.inject({ method: 'GET', url, headers: bearer(user) });
+  /** Logs in over HTTP from a device and address: a session with that User-Agent and client address. */
+  async function signIn(user: TestUser, userAgent: string, remoteAddress: string) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.token,
+      payload: { email: user.email, password: user.password },
+      headers: { 'user-agent': userAgent },
+      remoteAddress,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { access: string; refresh: string };
+  }
+  const sessionsOf = async (user: Pick<TestUser, 'access'>) => {
+    const res = await get(apiPaths.userSessions, user);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as SessionInfo[];
+  };
+
+  describe('sessions', () => {
+    it('lists the live sessions, most recently used first, with device, hidden address and "current"', async () => {
+      const user = await createUser(t);
+      const phone = await signIn(user, PHONE, '203.0.113.77');
+      const laptop = await signIn(user, LAPTOP, '2001:db8:85a3:1234::5');
+      const list = await sessionsOf(laptop);
+      expect(list).toHaveLength(3); // createUser's, the phone's, the laptop's
+      const mine = list.find((s) => s.current)!;
+      expect(mine).toMatchObject({ user_agent: LAPTOP, ip: '2001:db8:85a3::/48' });
+      expect(list.filter((s) => s.current)).toHaveLength(1);
+      expect(list.find((s) => s.user_agent === PHONE)).toMatchObject({ ip: '203.0.113.x', current: false });
+      const used = list.map((s) => s.last_used_at);
+      expect(used).toEqual([...used].sort().reverse());
+      // Another user sees none of them.
+      expect((await sessionsOf(await createUser(t))).map((s) => s.id)).not.toContain(mine.id);
+      expect((await sessionsOf(phone)).find((s) => s.current)?.user_agent).toBe(PHONE);
+    });
+
+    it('writes last_used_at at most once a minute, and a refresh records the device and address', async () => {
+      const user = await createUser(t);
+      const phone = await signIn(user, PHONE, '198.51.100.7');
+      const row = () =>
+        t.app.db
+          .selectFrom('sessions')
+          .select(['id', 'last_used_at', 'user_agent', 'ip'])
+          .where('user_id', '=', user.userId)
+          .where('user_agent', '=', PHONE)
+          .executeTakeFirstOrThrow();
+      const { id } = await row();
+      const twoMinutesAgo = new Date(Date.now() - 120_000).toISOString();
+      await t.app.db.updateTable('sessions').set({ last_used_at: twoMinutesAgo }).where('id', '=', id).execute();
+      expect((await get(apiPaths.userProfile, phone)).statusCode).toBe(200);
+      const touched = (await row()).last_used_at!;
+      expect(Date.parse(touched)).toBeGreaterThan(Date.parse(twoMinutesAgo) + 60_000);
+      // Within the minute: no write, however many requests.
+      for (let i = 0; i < 5; i += 1) expect((await get(apiPaths.userProfile, phone)).statusCode).toBe(200);
+      expect((await row()).last_used_at).toBe(touched);
+
+      const refreshed = await t.app.inject({
+        method: 'POST',
+        url: apiPaths.tokenRefresh,
+        payload: { refresh: phone.refresh },
+        headers: { 'user-agent': LAPTOP },
+        remoteAddress: '192.0.2.9',
+      });
+      expect(refreshed.statusCode).toBe(200);
+      expect(await row().catch(() => undefined)).toBeUndefined(); // its user agent is now the laptop's
+      const after = await t.app.db
+        .selectFrom('sessions')
+        .select(['user_agent', 'ip'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(after).toEqual({ user_agent: LAPTOP, ip: '192.0.2.9' });
+    });
+
+    it('ends one session at once: its refresh and access tokens are refused; 404 for any other id', async () => {
+      const user = await createUser(t);
+      const phone = await signIn(user, PHONE, '203.0.113.1');
+      const laptop = await signIn(user, LAPTOP, '203.0.113.2');
+      const phoneId = (await sessionsOf(phone)).find((s) => s.current)!.id;
+      const del = (id: string, who: Pick<TestUser, 'access'>) =>
+        t.app.inject({ method: 'DELETE', url: userSessionPath(id), headers: bearer(who) });
+
+      const other = await createUser(t);
+      const othersId = (await sessionsOf(other)).find((s) => s.current)!.id;
+      expect((await del(othersId, laptop)).statusCode).toBe(404); // not the caller's
+      expect((await sessionsOf(other)).some((s) => s.id === othersId)).toBe(true);
+      for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-session', '..', phoneId.toUpperCase()]) {
+        const res = await del(id, laptop);
+        expect(res.statusCode, id).toBe(404);
+      }
+      expect((await t.app.inject({ method: 'DELETE', url: userSessionPath(phoneId) })).statusCode).toBe(401);
+
+      const ended = await del(phoneId, laptop);
+      expect(ended.statusCode).toBe(204);
+      expect(ended.body).toBe('');
+      expect((await get(apiPaths.userProfile, phone)).statusCode).toBe(401);
+      expect(await sessionStatus(t.app, phone.refresh)).toEqual([401, 401]);
+      expect((await del(phoneId, laptop)).statusCode).toBe(404); // ended already
+      expect((await sessionsOf(laptop)).map((s) => s.id)).not.toContain(phoneId);
+      expect((await get(apiPaths.userProfile, laptop)).statusCode).toBe(200);
+    });
+
+    it("revoke-others ends every session but the caller's and says how many", async () => {
+      const user = await createUser(t);
+      const phone = await signIn(user, PHONE, '203.0.113.3');
+      const laptop = await signIn(user, LAPTOP, '203.0.113.4');
+      const res = await post(t.app, apiPaths.revokeOtherSessions, undefined, as(laptop));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ revoked: 2 });
+      expect((await get(apiPaths.userProfile, phone)).statusCode).toBe(401);
+      expect(await sessionStatus(t.app, user.refresh)).toEqual([401, 401]);
+      expect((await sessionsOf(laptop)).map((s) => s.current)).toEqual([true]);
+      expect((await post(t.app, apiPaths.revokeOtherSessions, undefined, as(laptop))).json()).toEqual({ revoked: 0 });
+      expect((await post(t.app, apiPaths.revokeOtherSessions)).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: apiPaths.userSessions })).statusCode).toBe(401);
+    });
+  });
+
+  describe('e-mail change', () => {
+    const change = (user: Pick<TestUser, 'access'>, body: object) => post(t.app, apiPaths.changeEmail, body, as(user));
+    const confirm = (token: string) => post(t.app, apiPaths.confirmEmail, { token });
+
+    it('mails a link to the new address and a notice to the old; only the link changes the address, once', async () => {
+      const user = await createUser(t);
+      const newEmail = uniqueEmail('moved');
+      const since = peer.messages.length;
+      const res = await change(user, { new_email: newEmail, password: user.password });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ status: 'OK' });
+      const mail = await peer.waitForMail({ to: newEmail, since });
+      expect(mail.subject).toBe('Confirm your new e-mail address');
+      const { link, token } = resetLink(mail.text);
+      expect(link).toBe(`http://app.test/confirmemail?token=${token}`);
+      const notice = await peer.waitForMail({ to: user.email, since });
+      expect(notice.subject).toBe('A change of your e-mail address was requested');
+      expect(notice.text).toContain(newEmail);
+      expect(notice.text).toMatch(/Address: 127\.0\.0\.1/);
+
+      // Nothing has changed yet.
+      expect((await get(apiPaths.userProfile, user)).json().email).toBe(user.email);
+      const stored = await t.app.db
+        .selectFrom('email_change_tokens')
+        .select('token_hash')
+        .where('user_id', '=', user.userId)
+        .execute();
+      expect(stored.map((r) => r.token_hash)).not.toContain(token); // hashed at rest
+
+      const since2 = peer.messages.length;
+      expect((await confirm(token)).json()).toEqual({ status: 'OK' });
+      expect((await get(apiPaths.userProfile, user)).json().email).toBe(newEmail);
+      const changed = await peer.waitForMail({ to: user.email, since: since2 });
+      expect(changed.subject).toBe('Your e-mail address was changed');
+      const again = await confirm(token);
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toEqual({ status: 'notfound' });
+      expect((await login(t.app, newEmail, user.password)).statusCode).toBe(200);
+      expect((await login(t.app, user.email, user.password)).statusCode).toBe(401);
+      // The old address is free to register again.
+      expect((await register(t.app, user.email, goodPassword())).statusCode).toBe(201);
+    });
+
+    it('answers a taken new address the same, mailing it a notice without a link; the address stays', async () => {
+      const user = await createUser(t);
+      const owner = await createUser(t);
+      const since = peer.messages.length;
+      const res = await change(user, { new_email: owner.email.toUpperCase(), password: user.password });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'OK' });
+      const mail = await peer.waitForMail({ to: owner.email, since });
+      expect(mail.subject).toBe('Someone tried to move an account to your address');
+      expect(mail.text).not.toMatch(/token=/);
+      const rows = await t.app.db
+        .selectFrom('email_change_tokens')
+        .select('id')
+        .where('user_id', '=', user.userId)
+        .execute();
+      expect(rows).toEqual([]);
+    });
+
+    it('refuses a wrong password (as a failed login), the current address, a bad address; refuses expired links', async () => {
+      const user = await createUser(t);
+      const wrong = await change(user, { new_email: uniqueEmail(), password: 'not the password' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({ password: [serverMessages.wrongPassword] });
+      const same = await change(user, { new_email: user.email.toUpperCase(), password: user.password });
+      expect(same.json()).toEqual({ new_email: [serverMessages.sameEmail] });
+      const bad = await change(user, { new_email: 'not-an-address', password: user.password });
+      expect(bad.json()).toEqual({ new_email: [serverMessages.invalidEmail] });
+      expect(
+        (await post(t.app, apiPaths.changeEmail, { new_email: uniqueEmail(), password: user.password })).statusCode,
+      ).toBe(401);
+
+      const other = await createUser(t);
+      const since = peer.messages.length;
+      const newEmail = uniqueEmail('late');
+      expect((await change(other, { new_email: newEmail, password: other.password })).statusCode).toBe(200);
+      const { token } = resetLink((await peer.waitForMail({ to: newEmail, since })).text);
+      await t.app.db
+        .updateTable('email_change_tokens')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('user_id', '=', other.userId)
+        .execute();
+      expect((await confirm(token)).statusCode).toBe(404);
+      for (const token of ['', 'x'.repeat(43), 'short'])
+        expect((await confirm(token)).statusCode).toBeGreaterThanOrEqual(400);
+      expect((await get(apiPaths.userProfile, other)).json().email).toBe(other.email);
+    });
+
+    it('is limited like password resets (RATE_LIMIT_RESET)', async () => {
+      const limited = await buildTestApp(dialect, { RATE_LIMIT_RESET: '3/3600' });
+      try {
+        const user = await createUser(limited);
+        const statuses: number[] = [];
+        for (let i = 0; i < 4; i += 1) {
+          const body = { new_email: uniqueEmail(), password: user.password };
+          statuses.push((await post(limited.app, apiPaths.changeEmail, body, as(user))).statusCode);
+        }
+        expect(statuses).toEqual([200, 200, 200, 429]);
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
+  it('exports the profile, the sessions and the news items with their files as one JSON download', async () => {
+    const user = await createUser(t);
+    const body = await multipartBody({ title: 'Exported', content: 'mine' }, [
+      { name: 'a.txt', bytes: Buffer.from('hello') },
+    ]);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.localNewsNew,
+      headers: { authorization: `Token ${user.refresh}`, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(created.statusCode).toBe(201);
+    const res = await get(apiPaths.exportAccount, user);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="account-export.json"/);
+    const data = res.json();
+    expect(data.profile.email).toBe(user.email);
+    expect(data.sessions.some((s: SessionInfo) => s.current)).toBe(true);
+    expect(data.news_items).toHaveLength(1);
+    expect(data.news_items[0]).toMatchObject({ title: 'Exported', content: 'mine', author: user.email });
+    const file = data.news_items[0].files[0];
+    expect(file).toMatchObject({ name: 'a.txt', size: 5, content_type: 'text/plain' });
+    expect((await t.app.inject({ method: 'GET', url: file.url })).body).toBe('hello');
+    expect((await t.app.inject({ method: 'GET', url: apiPaths.exportAccount })).statusCode).toBe(401);
+  });
+
+  describe('deletion', () => {
+    it('deletes everything of the account, files after the commit; the e-mail can register again', async () => {
+      const user = await createUser(t);
+      const bystander = await createUser(t);
+      const post1 = async (who: TestUser, title: string) => {
+        const body = await multipartBody({ title, content: 'x' }, [
+          { name: `${title}.txt`, bytes: Buffer.from(title) },
+        ]);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: apiPaths.localNewsNew,
+          headers: { authorization: `Token ${who.refresh}`, 'content-type': body.contentType },
+          payload: body.payload,
+        });
+        expect(res.statusCode).toBe(201);
+        return res.json() as { id: number };
+      };
+      const mine = [await post1(user, 'one'), await post1(user, 'two')];
+      const theirs = await post1(bystander, 'kept');
+      const storage = async (newsId: number) =>
+        (await t.app.db.selectFrom('news_files').select('storage_name').where('news_id', '=', newsId).execute()).map(
+          (r) => path.join(t.dataDir, 'uploads', r.storage_name),
+        );
+      const myFiles = (await Promise.all(mine.map((item) => storage(item.id)))).flat();
+      expect(myFiles.every((f) => existsSync(f))).toBe(true);
+
+      const wrong = await post(t.app, apiPaths.deleteAccount, { password: 'not it' }, as(user));
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({ password: [serverMessages.wrongPassword] });
+      const since = peer.messages.length;
+      const res = await post(t.app, apiPaths.deleteAccount, { password: user.password }, as(user));
+      expect(res.statusCode, res.body).toBe(204);
+
+      expect(
+        await t.app.db.selectFrom('users').select('id').where('id', '=', user.userId).executeTakeFirst(),
+      ).toBeUndefined();
+      for (const table of ['sessions', 'password_reset_tokens', 'email_change_tokens'] as const)
+        expect(await t.app.db.selectFrom(table).select('user_id').where('user_id', '=', user.userId).execute()).toEqual(
+          [],
+        );
+      expect(
+        await t.app.db.selectFrom('news_items').select('id').where('author_id', '=', user.userId).execute(),
+      ).toEqual([]);
+      expect(myFiles.some((f) => existsSync(f))).toBe(false);
+      expect((await get(newsItemPath(mine[0]!.id), bystander)).statusCode).toBe(404);
+      expect((await get(newsItemPath(theirs.id), bystander)).statusCode).toBe(200);
+      expect((await get(apiPaths.userProfile, user)).statusCode).toBe(401);
+      expect(await sessionStatus(t.app, user.refresh)).toEqual([401, 401]);
+      const notice = await peer.waitForMail({ to: user.email, since });
+      expect(notice.subject).toBe('Your account was deleted');
+      expect((await register(t.app, user.email, goodPassword())).statusCode).toBe(201);
+    });
+
+    it('counts a wrong password as a failed login: the login limit stops guessing', async () => {
+      const limited = await buildTestApp(dialect, { RATE_LIMIT_LOGIN: '5/900' });
+      try {
+        const user = await createUser(limited);
+        const remove = (password: string, who: Partial<TestUser> = user) =>
+          post(limited.app, apiPaths.deleteAccount, { password }, who.access ? as({ access: who.access }) : {});
+        const statuses: number[] = [];
+        for (let i = 0; i < 6; i += 1) statuses.push((await remove(`guess ${i}`)).statusCode);
+        expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+        expect((await remove(user.password)).statusCode).toBe(429);
+        expect((await login(limited.app, user.email, user.password)).statusCode).toBe(429);
+        const profile = await limited.app.inject({ method: 'GET', url: apiPaths.userProfile, headers: bearer(user) });
+        expect(profile.statusCode).toBe(200); // the account is still there
+        expect((await remove(user.password, {})).statusCode).toBe(401);
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
+  describe('security notices', () => {
+    it('mails a sign-in from a device not seen in 30 days, once; and password changes and resets', async () => {
+      const user = await createUser(t);
+      let since = peer.messages.length;
+      await signIn(user, PHONE, '203.0.113.50');
+      const notice = await peer.waitForMail({ to: user.email, since, subject: 'New sign-in to your account' });
+      expect(notice.text).toContain(PHONE);
+      expect(notice.text).toContain('203.0.113.50');
+      expect(notice.text).toContain('http://app.test/resetpasswordrequest');
+
+      // The same device again: no notice. A device last seen 31 days ago: a notice again.
+      since = peer.messages.length;
+      await signIn(user, PHONE, '203.0.113.51');
+      await t.app.db
+        .updateTable('sessions')
+        .set({ last_used_at: new Date(Date.now() - 31 * 24 * 3600_000).toISOString() })
+        .where('user_id', '=', user.userId)
+        .where('user_agent', '=', LAPTOP)
+        .execute();
+      await signIn(user, LAPTOP, '203.0.113.52');
+      const next = await peer.waitForMail({ to: user.email, since, subject: 'New sign-in to your account' });
+      expect(next.text).toContain(LAPTOP);
+      const newSignIns = () =>
+        peer.messages
+          .slice(since)
+          .filter((m) => m.to.includes(user.email) && m.subject === 'New sign-in to your account');
+      expect(newSignIns()).toHaveLength(1);
+
+      const password = goodPassword();
+      since = peer.messages.length;
+      const changed = await t.app.inject({
+        method: 'PUT',
+        url: apiPaths.changePassword,
+        payload: { old_password: user.password, new_password: password, confirm: password },
+        headers: { ...bearer(user), 'user-agent': PHONE },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const passwordNotice = await peer.waitForMail({ to: user.email, since, subject: 'Your password was changed' });
+      expect(passwordNotice.text).toContain(PHONE);
+
+      since = peer.messages.length;
+      await post(t.app, apiPaths.passwordReset, { email: user.email, reset_new_password_path: '/resetnewpassword' });
+      const { token } = resetLink(
+        (await peer.waitForMail({ to: user.email, since, subject: 'Reset your password' })).text,
+      );
+      const again = goodPassword();
+      expect(
+        (await post(t.app, apiPaths.passwordResetConfirm, { token, password: again, confirm: again })).statusCode,
+      ).toBe(200);
+      await peer.waitForMail({ to: user.email, since, subject: 'Your password was reset' });
+    });
+  });
+});

@@ -1,0 +1,230 @@
+import { startSmtpPeer, type SmtpPeer } from '@hello/testkit';
+import { generate } from 'otplib';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiPaths, errorCodes, serverMessages } from '@hello/contract';
+import { buildApp } from '../../src/app.js';
+import { login, post, sessionStatus } from '../helpers/accounts.js';
+import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
+import { hmacJwt } from '../helpers/forged-tokens.js';
+import { bearer, createUser, type TestUser } from '../helpers/users.js';
+
+type App = TestApp['app'];
+
+/** Two-step sign-in (docs/api.md, "Two-step sign-in"), with notices through a real SMTP peer. */
+describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
+  let t: TestApp;
+  let peer: SmtpPeer;
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    t = await buildTestApp(
+      dialect,
+      { SMTP_URL: peer.url, MAIL_FROM: 'hello@app.test', RATE_LIMIT_LOGIN: '0' },
+      { outbox: { baseDelayMs: 50, maxDelayMs: 200, pollMs: 100 } },
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await peer?.stop();
+  });
+  // The clock is moved 30 s at a time (only Date: timers run as usual), so each login has a fresh code.
+  afterEach(() => vi.useRealTimers());
+  const nextStep = () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 30_000);
+  };
+  const codeOf = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+
+  const as = (user: Pick<TestUser, 'access'>) => ({ headers: bearer(user) });
+  const loginStep = async (app: App, user: TestUser) => {
+    const res = await login(app, user.email, user.password);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { mfa_required?: true; mfa_token?: string; access?: string; refresh?: string };
+  };
+  const codeStep = (app: App, mfa_token: string, code: string) => post(app, apiPaths.tokenMfa, { mfa_token, code });
+
+  /** A user with two-step sign-in on: its secret and recovery codes. */
+  async function withTwoStep(on: TestApp = t): Promise<{ user: TestUser; secret: string; recovery: string[] }> {
+    const user = await createUser(on);
+    const setup = await post(on.app, apiPaths.totpSetup, { password: user.password }, as(user));
+    expect(setup.statusCode, setup.body).toBe(200);
+    const { secret } = setup.json() as { secret: string };
+    const confirmed = await post(on.app, apiPaths.totpConfirm, { code: await codeOf(secret) }, as(user));
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    return { user, secret, recovery: confirmed.json().recovery_codes };
+  }
+
+  it('sets up with the password, turns on with a first code: ten recovery codes, other sessions end, a notice', async () => {
+    const user = await createUser(t);
+    const other = await t.app.sessions.start(user.userId);
+    expect((await t.app.inject({ method: 'GET', url: apiPaths.totp, ...as(user) })).json()).toEqual({
+      enabled: false,
+      recovery_codes_left: 0,
+    });
+    const wrong = await post(t.app, apiPaths.totpSetup, { password: 'not it' }, as(user));
+    expect(wrong.json()).toEqual({ password: [serverMessages.wrongPassword] });
+    expect((await post(t.app, apiPaths.totpConfirm, { code: '123456' }, as(user))).json()).toEqual({
+      code: [serverMessages.totpNotSetUp],
+    });
+
+    const setup = await post(t.app, apiPaths.totpSetup, { password: user.password }, as(user));
+    const { secret, otpauth_url } = setup.json() as { secret: string; otpauth_url: string };
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    const uri = new URL(otpauth_url);
+    expect(uri.protocol).toBe('otpauth:');
+    expect(uri.searchParams.get('secret')).toBe(secret);
+    expect(decodeURIComponent(uri.pathname)).toContain(user.email);
+    // Not on until confirmed: the login still answers tokens.
+    expect((await loginStep(t.app, user)).access).toBeDefined();
+    const stored = await t.app.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', user.userId)
+      .executeTakeFirstOrThrow();
+    expect(stored.totp_pending_secret).not.toContain(secret); // sealed at rest
+    expect(stored.totp_secret).toBeNull();
+
+    expect((await post(t.app, apiPaths.totpConfirm, { code: '000000' }, as(user))).json()).toEqual({
+      code: [serverMessages.invalidCode],
+    });
+    const since = peer.messages.length;
+    const confirmed = await post(t.app, apiPaths.totpConfirm, { code: await codeOf(secret) }, as(user));
+    expect(confirmed.statusCode).toBe(200);
+    const codes = confirmed.json().recovery_codes as string[];
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const code of codes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
+    const hashes = await t.app.db
+      .selectFrom('totp_recovery_codes')
+      .select('code_hash')
+      .where('user_id', '=', user.userId)
+      .execute();
+    expect(hashes).toHaveLength(10);
+    expect(hashes.some((h) => codes.some((c) => h.code_hash.includes(c.replace('-', ''))))).toBe(false);
+    const on = await t.app.db
+      .selectFrom('users')
+      .select(['totp_secret', 'totp_pending_secret'])
+      .where('id', '=', user.userId)
+      .executeTakeFirstOrThrow();
+    expect(on.totp_secret).not.toContain(secret);
+    expect(on.totp_pending_secret).toBeNull();
+
+    expect(await sessionStatus(t.app, other.refresh)).toEqual([401, 401]); // other sessions ended
+    expect((await t.app.inject({ method: 'GET', url: apiPaths.totp, ...as(user) })).json()).toEqual({
+      enabled: true,
+      recovery_codes_left: 10,
+    });
+    await peer.waitForMail({ to: user.email, since, subject: 'Two-step sign-in was turned on' });
+    expect((await post(t.app, apiPaths.totpSetup, { password: user.password }, as(user))).json()).toEqual({
+      non_field_errors: [serverMessages.totpAlreadyOn],
+    });
+  });
+
+  it('signs in with the password then a code; a code is accepted once, even on another instance', async () => {
+    const { user, secret } = await withTwoStep();
+    nextStep();
+    const first = await loginStep(t.app, user);
+    expect(first).toEqual({ mfa_required: true, mfa_token: expect.any(String) });
+    expect(first.access).toBeUndefined();
+    const code = await codeOf(secret);
+    const done = await codeStep(t.app, first.mfa_token!, code);
+    expect(done.statusCode, done.body).toBe(200);
+    const tokens = done.json() as { access: string; refresh: string };
+    expect((await t.app.inject({ method: 'GET', url: apiPaths.userProfile, ...as(tokens) })).statusCode).toBe(200);
+
+    // The same code again: refused here, and by a second instance on the same database.
+    const replay = await codeStep(t.app, (await loginStep(t.app, user)).mfa_token!, code);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toEqual({ detail: serverMessages.mfaInvalid, code: errorCodes.mfaInvalid });
+    const other = await buildApp(t.config);
+    try {
+      expect((await codeStep(other, (await loginStep(other, user)).mfa_token!, code)).statusCode).toBe(401);
+      nextStep();
+      const fresh = await codeOf(secret);
+      expect((await codeStep(other, (await loginStep(other, user)).mfa_token!, fresh)).statusCode).toBe(200);
+      expect((await codeStep(t.app, (await loginStep(t.app, user)).mfa_token!, fresh)).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
+
+    // The mfa token is no access token, and an access token is no mfa token.
+    const mfaToken = (await loginStep(t.app, user)).mfa_token!;
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: apiPaths.userProfile,
+          headers: { authorization: `Bearer ${mfaToken}` },
+        })
+      ).statusCode,
+    ).toBe(401);
+    nextStep();
+    expect((await codeStep(t.app, tokens.access, await codeOf(secret))).statusCode).toBe(401);
+    // An mfa token lives 5 minutes.
+    const expired = hmacJwt('HS256', t.config.secretKey, {
+      token_type: 'mfa',
+      sid: 'x',
+      sub: String(user.userId),
+      exp: Math.floor(Date.now() / 1000) - 1,
+    });
+    expect((await codeStep(t.app, expired, await codeOf(secret))).json().code).toBe(errorCodes.mfaInvalid);
+    vi.setSystemTime(Date.now() + 301_000);
+    expect((await codeStep(t.app, mfaToken, await codeOf(secret))).statusCode).toBe(401);
+  });
+
+  it('signs in with a recovery code once, and mails a notice saying how many are left', async () => {
+    const { user, recovery } = await withTwoStep();
+    const since = peer.messages.length;
+    const used = recovery[3]!;
+    const res = await codeStep(t.app, (await loginStep(t.app, user)).mfa_token!, ` ${used.toUpperCase()} `);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await codeStep(t.app, (await loginStep(t.app, user)).mfa_token!, used)).statusCode).toBe(401);
+    const notice = await peer.waitForMail({ to: user.email, since, subject: 'A recovery code was used to sign in' });
+    expect(notice.text).toContain('9 unused recovery codes left');
+    expect(
+      (await t.app.inject({ method: 'GET', url: apiPaths.totp, ...as(res.json()) })).json().recovery_codes_left,
+    ).toBe(9);
+  });
+
+  it('counts wrong codes against the login limit of the account', async () => {
+    const limited = await buildTestApp(dialect, { RATE_LIMIT_LOGIN: '5/900' });
+    try {
+      const { user, secret } = await withTwoStep(limited);
+      const token = (await loginStep(limited.app, user)).mfa_token!;
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i += 1) statuses.push((await codeStep(limited.app, token, String(100000 + i))).statusCode);
+      // Five wrong codes, then the limit, for the right code too.
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+      nextStep();
+      expect((await codeStep(limited.app, token, await codeOf(secret))).statusCode).toBe(429);
+      expect((await login(limited.app, user.email, user.password)).statusCode).toBe(429); // the password step too
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('refuses the legacy login of an account with two-step sign-in; turns off with password and code', async () => {
+    const { user, secret } = await withTwoStep();
+    const legacy = await post(t.app, apiPaths.apiTokenAuth, { username: user.email, password: user.password });
+    expect(legacy.statusCode).toBe(400);
+    expect(legacy.json()).toEqual({ non_field_errors: [serverMessages.totpLegacyLogin] });
+
+    nextStep();
+    const code = await codeOf(secret);
+    const wrongPassword = await post(t.app, apiPaths.totpDisable, { password: 'nope', code }, as(user));
+    expect(wrongPassword.json()).toEqual({ password: [serverMessages.wrongPassword] });
+    const wrongCode = await post(t.app, apiPaths.totpDisable, { password: user.password, code: '000000' }, as(user));
+    expect(wrongCode.json()).toEqual({ code: [serverMessages.invalidCode] });
+    const since = peer.messages.length;
+    const off = await post(t.app, apiPaths.totpDisable, { password: user.password, code }, as(user));
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toEqual({ status: 'OK' });
+    await peer.waitForMail({ to: user.email, since, subject: 'Two-step sign-in was turned off' });
+    expect((await loginStep(t.app, user)).access).toBeDefined();
+    expect(
+      await t.app.db.selectFrom('totp_recovery_codes').select('id').where('user_id', '=', user.userId).execute(),
+    ).toEqual([]);
+    expect((await post(t.app, apiPaths.totpDisable, { password: user.password, code }, as(user))).json()).toEqual({
+      non_field_errors: [serverMessages.totpNotOn],
+    });
+  });
+});
