@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { useSingleUseToken } from './single-use-tokens.js';
 
 type Db = Kysely<Database>;
 
@@ -42,24 +43,6 @@ export function findUsableEmailChangeToken(db: Db, tokenHash: string, now = new 
     .executeTakeFirst();
 }
 
-/**
- * Uses the token up, and every other pending change of the user with it (the address has changed, so
- * older links are pointless). False when a concurrent call used it first: exactly one of them wins.
- */
-export async function useEmailChangeToken(db: Db, tokenId: number, userId: number, now = new Date()): Promise<boolean> {
-  const usedAt = now.toISOString();
-  const mine = await db
-    .updateTable('email_change_tokens')
-    .set({ used_at: usedAt })
-    .where('id', '=', tokenId)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(mine.numUpdatedRows) !== 1) return false;
-  await db
-    .updateTable('email_change_tokens')
-    .set({ used_at: usedAt })
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute();
-  return true;
-}
+/** Uses the link up, and every other pending change of the user with it (single-use-tokens.ts). */
+export const useEmailChangeToken = (db: Db, tokenId: number, userId: number, now = new Date()): Promise<boolean> =>
+  useSingleUseToken(db, 'email_change_tokens', tokenId, userId, now);

@@ -34,12 +34,9 @@ export interface NewsPosition {
  * the (created_at, id) index, so the 1000th page costs what the first does), with authors and files.
  * `more` tells whether older items exist, read as one extra row.
  */
-export async function listNewsPage(
-  db: Db,
-  limit: number,
-  before?: NewsPosition,
-): Promise<{ items: NewsItemWithFiles[]; more: boolean }> {
-  let query = db
+/** Items with their author's e-mail, as the API shows them (their files come by withFiles). */
+const itemsWithAuthor = (db: Db) =>
+  db
     .selectFrom('news_items')
     .innerJoin('users', 'users.id', 'news_items.author_id')
     .select([
@@ -48,7 +45,14 @@ export async function listNewsPage(
       'news_items.content',
       'news_items.created_at',
       'users.email as author',
-    ])
+    ]);
+
+export async function listNewsPage(
+  db: Db,
+  limit: number,
+  before?: NewsPosition,
+): Promise<{ items: NewsItemWithFiles[]; more: boolean }> {
+  let query = itemsWithAuthor(db)
     .orderBy('news_items.created_at', 'desc')
     .orderBy('news_items.id', 'desc')
     .limit(limit + 1);
@@ -329,16 +333,7 @@ export async function knownUploadNames(db: Db, names: string[]): Promise<Set<str
 
 /** Every item of one author with its files, newest first (the account's export). */
 export async function listNewsOfAuthor(db: Db, authorId: number): Promise<NewsItemWithFiles[]> {
-  const items = await db
-    .selectFrom('news_items')
-    .innerJoin('users', 'users.id', 'news_items.author_id')
-    .select([
-      'news_items.id',
-      'news_items.title',
-      'news_items.content',
-      'news_items.created_at',
-      'users.email as author',
-    ])
+  const items = await itemsWithAuthor(db)
     .where('news_items.author_id', '=', authorId)
     .orderBy('news_items.created_at', 'desc')
     .orderBy('news_items.id', 'desc')

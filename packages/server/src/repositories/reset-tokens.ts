@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { useSingleUseToken } from './single-use-tokens.js';
 
 type Db = Kysely<Database>;
 
@@ -34,25 +35,6 @@ export function findUsableResetToken(db: Db, tokenHash: string, now = new Date()
     .executeTakeFirst();
 }
 
-/**
- * Uses the token up, and with it every other unused token of the user (a reset done makes older
- * links pointless, and a leaked one harmless). False when a concurrent call used it first: the
- * conditional update lets exactly one of them win.
- */
-export async function useResetToken(db: Db, tokenId: number, userId: number, now = new Date()): Promise<boolean> {
-  const usedAt = now.toISOString();
-  const mine = await db
-    .updateTable('password_reset_tokens')
-    .set({ used_at: usedAt })
-    .where('id', '=', tokenId)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(mine.numUpdatedRows) !== 1) return false;
-  await db
-    .updateTable('password_reset_tokens')
-    .set({ used_at: usedAt })
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute();
-  return true;
-}
+/** Uses the reset token up (repositories/single-use-tokens.ts); false when a concurrent call won. */
+export const useResetToken = (db: Db, tokenId: number, userId: number, now = new Date()): Promise<boolean> =>
+  useSingleUseToken(db, 'password_reset_tokens', tokenId, userId, now);

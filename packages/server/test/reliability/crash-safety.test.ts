@@ -27,20 +27,28 @@ describe.each(dialects)('crash safety (%s)', (dialect) => {
     for (const fn of cleanup.reverse()) await fn();
   });
 
-  it('keeps every answered call and leaves no partial news item or orphan file after SIGKILL', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'hello-crash-'));
+  /** A DATA_DIR (and on PostgreSQL a database) of the test's own, removed after the suite. */
+  async function freshStore(prefix: string): Promise<{ dataDir: string; env: Record<string, string> }> {
+    const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
     cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    // No limits and a cheap hash: the bursts measure crash safety, not throttling or argon2.
     const env: Record<string, string> = {
       RATE_LIMIT_REGISTER: '0',
       RATE_LIMIT_LOGIN: '0',
       ARGON2_MEMORY_KIB: '1024',
       ARGON2_TIME_COST: '1',
+      ACCESS_TOKEN_LIFETIME: '3600',
     };
     if (dialect === 'postgres') {
       const database = await createPgDatabase();
       cleanup.push(database.drop);
       env.DATABASE_URL = database.url;
     }
+    return { dataDir, env };
+  }
+
+  it('keeps every answered call and leaves no partial news item or orphan file after SIGKILL', async () => {
+    const { dataDir, env } = await freshStore('hello-crash-');
     let server: SpawnedServer = await spawnServer({ dataDir, env });
     cleanup.push(() => server.kill());
     const post = (url: string, init: RequestInit) => call(server.url + url, { method: 'POST', ...init });
@@ -164,19 +172,7 @@ describe.each(dialects)('crash safety (%s)', (dialect) => {
     expect(stored.length).toBe(listedFiles);
   }, 180_000);
   it('leaves edits and deletions whole after SIGKILL: no row without its file, no file without its row', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'hello-crash-edit-'));
-    cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const env: Record<string, string> = {
-      RATE_LIMIT_LOGIN: '0',
-      ARGON2_MEMORY_KIB: '1024',
-      ARGON2_TIME_COST: '1',
-      ACCESS_TOKEN_LIFETIME: '3600',
-    };
-    if (dialect === 'postgres') {
-      const database = await createPgDatabase();
-      cleanup.push(database.drop);
-      env.DATABASE_URL = database.url;
-    }
+    const { dataDir, env } = await freshStore('hello-crash-edit-');
     let server: SpawnedServer = await spawnServer({ dataDir, env });
     cleanup.push(() => server.kill());
     const json = (body: object) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -289,20 +285,7 @@ describe.each(dialects)('crash safety (%s)', (dialect) => {
   }, 180_000);
 
   it('deletes accounts whole or not at all under SIGKILL: no half-deleted account, no orphan file', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'hello-crash-delete-'));
-    cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const env: Record<string, string> = {
-      RATE_LIMIT_LOGIN: '0',
-      RATE_LIMIT_REGISTER: '0',
-      ARGON2_MEMORY_KIB: '1024',
-      ARGON2_TIME_COST: '1',
-      ACCESS_TOKEN_LIFETIME: '3600',
-    };
-    if (dialect === 'postgres') {
-      const database = await createPgDatabase();
-      cleanup.push(database.drop);
-      env.DATABASE_URL = database.url;
-    }
+    const { dataDir, env } = await freshStore('hello-crash-delete-');
     let server: SpawnedServer = await spawnServer({ dataDir, env });
     cleanup.push(() => server.kill());
     const json = (body: object) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
