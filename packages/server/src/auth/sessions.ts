@@ -39,12 +39,14 @@ export function createSessionService(db: Kysely<Database>, jwt: Jwt, lifetimes: 
 
   // Touches under way, so that a burst of requests of one session at the minute's turn writes once.
   const touching = new Set<string>();
+  const stale = (lastUsedAt: string | null) =>
+    lastUsedAt === null || Date.now() - Date.parse(lastUsedAt) >= LAST_USED_INTERVAL_MS;
 
   async function principalOf(token: string, type: 'access' | 'refresh') {
     const claims = jwt.verify(token, type);
     if (!claims) return null;
     const live = await findLive(claims.sessionId, claims.userId);
-    if (live && Date.now() - Date.parse(live.lastUsedAt) >= LAST_USED_INTERVAL_MS && !touching.has(live.sessionId)) {
+    if (live && stale(live.lastUsedAt) && !touching.has(live.sessionId)) {
       touching.add(live.sessionId);
       try {
         await sessions.touchSession(db, live.sessionId, LAST_USED_INTERVAL_MS);

@@ -47,8 +47,8 @@ export interface LiveSession {
   email: string;
   /** repositories/news.ts, newsRevision; undefined only in a damaged database (no revision row). */
   newsRevision: number | undefined;
-  /** When the session was last used, to the minute (touchSession). */
-  lastUsedAt: string;
+  /** When the session was last used, to the minute (touchSession); null only before migration 005 filled it. */
+  lastUsedAt: string | null;
 }
 
 /**
@@ -69,7 +69,6 @@ const liveSessionsOfLength = new Map(
           'sessions.id as sessionId',
           'sessions.expires_at as expiresAt',
           'sessions.last_used_at as lastUsedAt',
-          'sessions.created_at as createdAt',
           'users.id as userId',
           'users.email as email',
         ])
@@ -101,9 +100,8 @@ export async function findLiveSessions(
   const ids = Array.from({ length }, (_, i) => sessionIds[Math.min(i, sessionIds.length - 1)]!);
   const rows = await liveSessionsOfLength.get(length)!(db, ...ids, now.toISOString());
   // No revision row (a damaged database) leaves it to the list to ask, and to say what is wrong.
-  return rows.map(({ createdAt, lastUsedAt, ...row }) => ({
+  return rows.map((row) => ({
     ...row,
-    lastUsedAt: lastUsedAt ?? createdAt,
     newsRevision: row.newsRevision === null ? undefined : Number(row.newsRevision),
   }));
 }
