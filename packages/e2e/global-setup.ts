@@ -6,6 +6,7 @@ import { freePort, startPostgres, startSmtpPeer, type PostgresCluster, type Smtp
 import { serveMailbox } from './support/mailbox';
 import { startProductServer, type ProductServer } from './support/product-server';
 import { backends, envNames, type Backend } from './support/env';
+import { addLargePdf, writeLargePdf } from './support/large-pdf';
 
 /**
  * Starts everything the suite runs against: one SMTP peer (its mail readable by the workers through
@@ -57,6 +58,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       RATE_LIMIT_RESET: '1000/3600',
     };
 
+    let largePdf: string | undefined;
     // One at a time: `npm start` builds what is not built yet, and two builds at once would
     // write the same dist folders.
     for (const backend of wanted) {
@@ -79,6 +81,9 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       cleanups.push(() => server.stop());
       process.env[envNames.url(backend)] = server.url;
       console.log(`e2e: ${backend} product server on ${server.url}`);
+      // The benchmark's 5 MiB PDF, for the viewer's large-document test (support/large-pdf.ts).
+      largePdf ??= await writeLargePdf(root);
+      await addLargePdf(largePdf, env);
     }
     await pg;
     console.log(`e2e: peers and servers ready in ${((performance.now() - began) / 1000).toFixed(1)} s`);

@@ -1,5 +1,3 @@
-import { statSync } from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiPaths, appRoutes, newsItemRoute, type NewsItem } from '@hello/contract';
 import {
@@ -18,23 +16,7 @@ import {
   textFile,
   type User,
 } from '../tests/fixtures';
-import { repoRoot } from '../support/product-server';
-
-/** Small PNGs for the README, written to docs/screenshots/. */
-const dir = path.join(repoRoot, 'docs', 'screenshots');
-const MAX_BYTES = 150 * 1024;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  const file = path.join(dir, `${name}.png`);
-  // Let fonts settle and transitions end so the picture is stable.
-  await page.evaluate(async () => {
-    (document.activeElement as HTMLElement | null)?.blur();
-    window.scrollTo(0, 0);
-    await document.fonts.ready;
-  });
-  await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
-  expect(statSync(file).size, `${name}.png stays small`).toBeLessThan(MAX_BYTES);
-}
+import { expectNoSidewaysScroll, shoot } from './shoot';
 
 test('home', async ({ page }) => {
   await page.goto(appRoutes.home);
@@ -88,11 +70,21 @@ async function openPdfViewer(page: Page): Promise<void> {
   await expect(page.locator('.textLayer span').first()).toBeAttached();
 }
 
+/** Searches the viewer's PDF for `word`: the first hit is marked on page 1, near its top. */
+async function searchPdf(page: Page, word: string): Promise<void> {
+  const box = page.getByRole('searchbox', { name: 'Search' });
+  await box.fill(word);
+  await box.press('Enter');
+  await expect(page.getByRole('search').locator('[aria-live="polite"]')).toHaveText(/^Hit 1 of \d+$/);
+  await expect(page.locator('.textLayer mark.highlight.selected').first()).toBeVisible();
+}
+
 test.describe('pdf viewer on a wide screen', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('pdf viewer', async ({ page }) => {
     await openPdfViewer(page);
+    await searchPdf(page, 'autumn');
     await shoot(page, 'pdf-viewer');
   });
 });
@@ -185,15 +177,6 @@ async function seedNews(request: APIRequestContext): Promise<{ author: User; pho
   return { author, photoItem };
 }
 
-/** The phone's page is never wider than its screen (nothing scrolls sideways). */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, 'page width').toBeLessThanOrEqual(innerWidth);
-}
-
 async function openNewsList(page: Page, request: APIRequestContext): Promise<void> {
   const { author } = await seedNews(request);
   await signIn(page, author);
@@ -273,6 +256,7 @@ test.describe('pdf viewer on a phone', () => {
     await openPdfViewer(page);
     // Narrower than the page at scale 1: it starts at fit width.
     await expect(page.getByRole('button', { name: 'Fit width' })).toHaveAttribute('aria-pressed', 'true');
+    await searchPdf(page, 'autumn');
     await expectNoSidewaysScroll(page);
     await shoot(page, 'pdf-viewer-phone');
   });

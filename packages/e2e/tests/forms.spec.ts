@@ -64,6 +64,9 @@ const forms: FormCase[] = [
     },
     required: ['first_name', 'last_name'],
   },
+  { name: 'change e-mail', open: signedInGoto(appRoutes.changeEmail), required: ['new_email', 'password'] },
+  // `confirm` is the "I understand" checkbox: touched and left unticked, it is Required too.
+  { name: 'delete account', open: signedInGoto(appRoutes.deleteAccount), required: ['password', 'confirm'] },
 ];
 
 const requiredMessages = (page: Page) => page.getByText(formMessages.required, { exact: true });

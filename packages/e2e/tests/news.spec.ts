@@ -44,7 +44,7 @@ const POSTER: UploadFile = {
 
 const newsList = (page: Page) => page.getByRole('list', { name: 'News, newest first' });
 const olderButton = (page: Page) => page.getByRole('button', { name: 'Older items', exact: true });
-const pageHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
+const pageHeading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 const attachmentLinks = (page: Page) => page.getByRole('region', { name: 'Attachments' }).getByRole('link');
 
 interface Row {

@@ -1,4 +1,4 @@
-import { apiPaths, appRoutes } from '@hello/contract';
+import { apiPaths, appRoutes, serverMessages } from '@hello/contract';
 import { expect, field, PASSWORD, refreshStatus, storedToken, submitButton, test, uniqueEmail } from './fixtures';
 
 test('registration logs the new user in and lands on /localnews without passing /login', async ({ page, request }) => {
@@ -39,6 +39,26 @@ test('a registration the server refuses shows its message beside the field and i
   await expect(alert).toContainText('This password is too short. It must contain at least 8 characters.');
   // Beside the field too, not only in the form-level alert.
   await expect(page.getByText('This password is too short. It must contain at least 8 characters.')).toHaveCount(2);
+  await expect(page).toHaveURL((url) => url.pathname === appRoutes.register);
+  expect(await storedToken(page)).toBeNull();
+});
+
+test('registering an address that has an account shows the server message under the e-mail field', async ({
+  page,
+  user,
+}) => {
+  await page.goto(appRoutes.register);
+  await field(page, 'email').fill(user.email.toUpperCase());
+  await field(page, 'password1').fill(PASSWORD);
+  await field(page, 'password2').fill(PASSWORD);
+  const answer = page.waitForResponse(
+    (res) => res.url().endsWith(apiPaths.registration) && res.request().method() === 'POST',
+  );
+  await submitButton(page).click();
+  expect((await answer).status()).toBe(400);
+
+  await expect(page.getByRole('alert')).toContainText(serverMessages.emailTaken);
+  await expect(field(page, 'email')).toHaveAccessibleDescription(new RegExp(serverMessages.emailTaken));
   await expect(page).toHaveURL((url) => url.pathname === appRoutes.register);
   expect(await storedToken(page)).toBeNull();
 });

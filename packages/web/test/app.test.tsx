@@ -19,28 +19,32 @@ function renderAt(path: string) {
 describe('the app', () => {
   it('shows the header Hello all! and the welcome heading on the home page', () => {
     renderAt('/');
-    expect(screen.getByRole('heading', { level: 1, name: texts.header })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Welcome!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: texts.header })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome!' })).toBeInTheDocument();
   });
 
   it('shows the 404 text for any path outside the table', () => {
     renderAt('/no/such/page');
     expect(screen.getByText(texts.notFound)).toBeInTheDocument();
     expect(texts.notFound).toContain('\u2013');
-    expect(screen.getByRole('heading', { level: 1, name: texts.header })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: texts.header })).toBeInTheDocument();
   });
 
-  it('links every page of the table from the navigation, except the two steps of the reset flow', () => {
+  it('links every page of the table from the navigation, except the steps of mailed links and account deletion', () => {
     renderAt('/');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const hrefs = within(nav)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    // Pages of one item (/news/:id) are reached from the lists, not from the menu.
-    const expected = Object.values(appRoutes).filter(
-      (path) =>
-        path !== appRoutes.resetPasswordRequestConfirmed && path !== appRoutes.resetNewPassword && !path.includes(':'),
-    );
+    // Pages of one item (/news/:id) are reached from the lists, not from the menu; the pages a mailed
+    // link opens from the mail; deleting the account from the profile page, not one tap from the menu.
+    const offMenu: string[] = [
+      appRoutes.resetPasswordRequestConfirmed,
+      appRoutes.resetNewPassword,
+      appRoutes.confirmEmail,
+      appRoutes.deleteAccount,
+    ];
+    const expected = Object.values(appRoutes).filter((path) => !offMenu.includes(path) && !path.includes(':'));
     expect(new Set(hrefs)).toEqual(new Set(expected));
     expect(hrefs).toContain(appRoutes.news);
   });
@@ -55,7 +59,7 @@ describe('the app', () => {
       await waitFor(() =>
         expect(screen.queryByText('Loading ...', { selector: '.route-loading *' })).not.toBeInTheDocument(),
       );
-      expect(screen.getByRole('heading', { level: 2 })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
       expect(screen.queryByText(texts.notFound)).not.toBeInTheDocument();
     },
   );
@@ -65,7 +69,7 @@ describe('the app', () => {
     async (path) => {
       const fetchMock = mockFetch(() => jsonResponse(200, {}));
       renderAt(path);
-      expect(await screen.findByRole('heading', { level: 2, name: texts.notFound })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: texts.notFound })).toBeInTheDocument();
       expect(fetchMock.mock.calls.filter(([url]) => url.startsWith('/api/v1/localnews/'))).toEqual([]);
     },
   );
@@ -78,7 +82,7 @@ describe('the app', () => {
     renderAt('/userprofile');
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
     expect(window.location.search).toBe('?next=%2Fuserprofile');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Login' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 });

@@ -41,6 +41,11 @@ const pages: [path: string, Page: ComponentType][] = [
   [appRoutes.register, lazyRoute(() => import('./routes/register'))],
   [appRoutes.userProfile, lazyRoute(() => import('./routes/user-profile'))],
   [appRoutes.news, lazyRoute(() => import('./routes/news'))],
+  [appRoutes.sessions, lazyRoute(() => import('./routes/sessions'))],
+  [appRoutes.changeEmail, lazyRoute(() => import('./routes/change-email'))],
+  [appRoutes.confirmEmail, lazyRoute(() => import('./routes/confirm-email'))],
+  [appRoutes.deleteAccount, lazyRoute(() => import('./routes/delete-account'))],
+  [appRoutes.twoFactor, lazyRoute(() => import('./routes/two-factor'))],
   [
     appRoutes.newsItem,
     withId(

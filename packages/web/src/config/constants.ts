@@ -23,6 +23,8 @@ export const PAGES_WITHOUT_AUTH_REDIRECT: readonly string[] = [
   appRoutes.resetPasswordRequest,
   appRoutes.resetPasswordRequestConfirmed,
   appRoutes.resetNewPassword,
+  // The e-mail change's link needs no session: an expired one must not take the user away from it.
+  appRoutes.confirmEmail,
   appRoutes.logoutToken,
   appRoutes.logoutJwt,
 ];

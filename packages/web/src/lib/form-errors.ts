@@ -8,12 +8,15 @@ export interface SubmissionErrors {
 
 /** Keys of an error body that belong to the whole form rather than to one field. */
 const GENERAL_KEYS = new Set(['non_field_errors', 'detail']);
-/** Keys that carry no message for a person (machine codes, status words). */
+/**
+ * Keys that carry no message for a person (machine codes, status words) when their value is one
+ * string; as a list of messages they are a field's (two-step sign-in's `code` field).
+ */
 const SILENT_KEYS = new Set(['code', 'status']);
 
 function collect(body: Record<string, unknown>, prefix: string, into: SubmissionErrors): void {
   for (const [key, value] of Object.entries(body)) {
-    if (SILENT_KEYS.has(key)) continue;
+    if (SILENT_KEYS.has(key) && !Array.isArray(value)) continue;
     const name = prefix ? `${prefix}.${key}` : key;
     const messages = Array.isArray(value)
       ? value.filter((item): item is string => typeof item === 'string')

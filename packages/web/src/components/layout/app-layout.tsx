@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { SiteHeader } from './site-header';
 import { SiteNav } from './site-nav';
+import { useHeadingFocus } from './use-heading-focus';
 
 /** The frame of every route: header, navigation and the page in <main>. */
 export function AppLayout() {
@@ -11,6 +12,8 @@ export function AppLayout() {
   // new page is what the user sees next.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
+  const main = useRef<HTMLElement>(null);
+  useHeadingFocus(main);
 
   return (
     <>
@@ -20,7 +23,7 @@ export function AppLayout() {
       <SiteHeader menuOpen={menuOpen} onToggleMenu={() => setOpenOn(menuOpen ? null : pathname)} />
       <div className="shell">
         <SiteNav open={menuOpen} />
-        <main id="main" tabIndex={-1}>
+        <main id="main" ref={main} tabIndex={-1}>
           {/* Keyed by path: an error on one page must not stick to the next one. */}
           <ErrorBoundary key={pathname}>
             <Outlet />

@@ -13,9 +13,10 @@ export function SiteHeader({ menuOpen, onToggleMenu }: SiteHeaderProps) {
   return (
     <header className="site-header">
       <div className="site-header-inner">
-        <h1 className="brand">
+        {/* The site's name, not a heading: each page's own title is its h1. */}
+        <p className="brand">
           <Link to={appRoutes.home}>{texts.header}</Link>
-        </h1>
+        </p>
         <p className={hasRefreshToken ? 'auth-badge signed-in' : 'auth-badge'}>
           {hasRefreshToken ? (email ? `Signed in as ${email}` : 'Signed in') : 'Not signed in'}
         </p>

@@ -1,8 +1,8 @@
-import { apiPaths, TOKEN_STORAGE_KEY } from '@hello/contract';
+import { apiPaths, serverMessages, TOKEN_STORAGE_KEY } from '@hello/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { describeFormRules } from '../../../../test/form-rules';
-import { jsonResponse, mockFetch, renderRoute } from '../../../../test/helpers';
+import { jsonResponse, mockFetch, renderRoute, spyConsoleError } from '../../../../test/helpers';
 import { RegistrationForm } from './registration-form';
 
 describeFormRules('registration form', {
@@ -34,5 +34,20 @@ describe('registration form', () => {
       password1: 'Str0ng-pass',
       password2: 'Str0ng-pass',
     });
+  });
+
+  it('shows the server message under the e-mail field when the address has an account, and stays', async () => {
+    spyConsoleError();
+    mockFetch(() => jsonResponse(400, { email: [serverMessages.emailTaken] }));
+    const onSuccess = vi.fn();
+    const { user } = renderRoute(<RegistrationForm onSuccess={onSuccess} />);
+    await user.type(screen.getByLabelText('Email'), 'taken@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Str0ng-pass');
+    await user.type(screen.getByLabelText('Password again'), 'Str0ng-pass');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Email: ${serverMessages.emailTaken}`);
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(serverMessages.emailTaken);
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 });

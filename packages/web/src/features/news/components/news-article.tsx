@@ -38,7 +38,7 @@ export function NewsArticle({ item, actions }: { item: NewsItem; actions?: React
       <NewsContent content={item.content} />
       {item.files.length > 0 && (
         <section className="news-attachments" aria-labelledby="news-attachments-title">
-          <h3 id="news-attachments-title">Attachments</h3>
+          <h2 id="news-attachments-title">Attachments</h2>
           <ul>
             {item.files.map((file) => (
               <Attachment key={file.id} file={file} />

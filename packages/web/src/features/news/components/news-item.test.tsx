@@ -45,7 +45,7 @@ describe('one news item (/news/{id})', () => {
     setUserEmail('someone@example.com');
     const fetchMock = mockFetch(answerItem());
     open();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Market on Sunday' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Market on Sunday' })).toBeInTheDocument();
     expect(screen.getByText('Ann@Example.com')).toBeInTheDocument();
     expect(document.querySelector('.news-meta time')).toHaveAttribute('dateTime', item.created_at);
     const [url, init] = fetchMock.mock.calls[0]!;
@@ -57,7 +57,7 @@ describe('one news item (/news/{id})', () => {
     setUserEmail('someone@example.com');
     mockFetch(answerItem());
     open();
-    await screen.findByRole('heading', { level: 2, name: 'Market on Sunday' });
+    await screen.findByRole('heading', { level: 1, name: 'Market on Sunday' });
     const content = document.querySelector<HTMLElement>('.news-content')!;
     const paragraphs = content.querySelectorAll('p');
     expect(paragraphs).toHaveLength(2);
@@ -96,7 +96,7 @@ describe('one news item (/news/{id})', () => {
     setUserEmail('someone@example.com');
     mockFetch(answerItem());
     const first = open();
-    await screen.findByRole('heading', { level: 2, name: 'Market on Sunday' });
+    await screen.findByRole('heading', { level: 1, name: 'Market on Sunday' });
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     first.unmount();
@@ -165,7 +165,7 @@ describe('one news item (/news/{id})', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The item was not deleted.');
     expect(alert).toHaveTextContent(serverMessages.permissionDenied);
-    expect(screen.getByRole('heading', { level: 2, name: 'Market on Sunday' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Market on Sunday' })).toBeInTheDocument();
   });
 
   it('says the item does not exist on a 404, with a link to all news', async () => {
@@ -174,7 +174,7 @@ describe('one news item (/news/{id})', () => {
     open();
     expect(await screen.findByText('This news item does not exist (or was deleted).')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See all news' })).toHaveAttribute('href', appRoutes.news);
-    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('News item not found');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('News item not found');
   });
 
   it('offers Retry when loading fails for another reason', async () => {
@@ -185,6 +185,6 @@ describe('one news item (/news/{id})', () => {
     const { user } = open();
     expect(await screen.findByRole('alert')).toHaveTextContent('This news item could not be loaded.');
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Market on Sunday' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Market on Sunday' })).toBeInTheDocument();
   });
 });

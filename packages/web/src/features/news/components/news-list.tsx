@@ -15,11 +15,11 @@ const itemCount = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 function NewsRow({ item }: { item: NewsItem }) {
   return (
     <li className="news-row">
-      <h3 className="news-row-title">
+      <h2 className="news-row-title">
         <Link to={newsItemRoute(item.id)} data-news-id={item.id}>
           {item.title}
         </Link>
-      </h3>
+      </h2>
       <p className="news-meta">
         <span className="news-author">{item.author}</span>
         <span aria-hidden="true"> · </span>

@@ -19,9 +19,9 @@ function NewsCard({ item, total, newest }: { item: NewsItem; total: number; newe
         One of {newest ? 'the newest ' : ''}
         {total} {total === 1 ? 'item' : 'items'}, picked at random
       </p>
-      <h3 id="news-title" className="news-title">
+      <h2 id="news-title" className="news-title">
         <Link to={newsItemRoute(item.id)}>{item.title}</Link>
-      </h3>
+      </h2>
       {item.files.length > 0 && (
         <ul className="news-files" aria-label="Attachments">
           {item.files.map((file) => (

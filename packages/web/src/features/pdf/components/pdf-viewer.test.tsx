@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { downloadPdfPath } from '@hello/contract';
 import { deferred, mockFetch } from '../../../../test/helpers';
 
@@ -9,9 +9,24 @@ import { deferred, mockFetch } from '../../../../test/helpers';
 const pdfjs = vi.hoisted(() => ({
   getDocument: vi.fn(),
   GlobalWorkerOptions: { workerSrc: '' },
+  // Lays out a page's text items (given as its textContentSource) as spans, as pdf.js's does.
   TextLayer: Object.assign(
-    vi.fn(function (this: { render: () => Promise<void>; cancel: () => void }) {
-      this.render = () => Promise.resolve();
+    vi.fn(function (
+      this: { render: () => Promise<void>; cancel: () => void; textDivs: HTMLElement[]; textContentItemsStr: string[] },
+      { textContentSource, container }: { textContentSource: unknown; container: HTMLElement },
+    ) {
+      const items = Array.isArray(textContentSource) ? (textContentSource as string[]) : [];
+      this.textDivs = [];
+      this.textContentItemsStr = items;
+      this.render = () => {
+        for (const text of items) {
+          const span = document.createElement('span');
+          span.textContent = text;
+          container.append(span);
+          this.textDivs.push(span);
+        }
+        return Promise.resolve();
+      };
       this.cancel = vi.fn();
     }),
     { cleanup: vi.fn() },
@@ -19,15 +34,27 @@ const pdfjs = vi.hoisted(() => ({
 }));
 vi.mock('pdfjs-dist', () => pdfjs);
 vi.mock('pdfjs-dist/build/pdf.worker.min.mjs?url', () => ({ default: '/assets/pdf.worker.min-hash.mjs' }));
+// How the PDF's bytes arrive (by ranges) is open-pdf.test.ts's; here the loading task comes straight
+// from the getDocument mock.
+const opener = vi.hoisted(() => ({
+  openPdf: vi.fn((url: string) => ({
+    task: Promise.resolve().then(() => pdfjs.getDocument({ url })),
+    cancel: vi.fn(),
+  })),
+}));
+vi.mock('../api/open-pdf', () => opener);
 
 import { PdfViewer } from './pdf-viewer';
 
-function fakeDocument(numPages: number) {
+/** A document of `numPages` pages; `texts[n - 1]`, when given, are page n's text items. */
+function fakeDocument(numPages: number, texts?: string[][]) {
   const render = vi.fn((_: { viewport: { scale: number } }) => ({ promise: Promise.resolve(), cancel: vi.fn() }));
-  const getPage = vi.fn(async () => ({
+  const getPage = vi.fn(async (n: number) => ({
     getViewport: ({ scale }: { scale: number }) => ({ scale, width: 612.4 * scale, height: 792 * scale }),
     render,
-    streamTextContent: () => 'text stream',
+    streamTextContent: () => texts?.[n - 1] ?? 'text stream',
+    getTextContent: async () => ({ items: (texts?.[n - 1] ?? []).map((str) => ({ str })) }),
+    cleanup: vi.fn(),
   }));
   return { doc: { numPages, getPage }, render, getPage };
 }
@@ -61,7 +88,7 @@ describe('PDF viewer', () => {
     render(<PdfViewer url="/download_pdf_by_id/3" />);
 
     expect(screen.getByText('Loading ...')).toBeInTheDocument();
-    expect(pdfjs.getDocument).toHaveBeenCalledWith({ url: '/download_pdf_by_id/3', isEvalSupported: false });
+    expect(opener.openPdf).toHaveBeenCalledWith('/download_pdf_by_id/3');
     expect(pdfjs.GlobalWorkerOptions.workerSrc).toBe('/assets/pdf.worker.min-hash.mjs');
     loaded.resolve(doc);
 
@@ -124,7 +151,7 @@ describe('PDF viewer: reading controls', () => {
     await user.type(field, '3{Enter}');
     expect(screen.getByText('3 / 3')).toBeInTheDocument();
     await waitFor(() => expect(getPage).toHaveBeenLastCalledWith(3));
-    expect(screen.getByRole('status')).toHaveTextContent('Page 3 of 3');
+    expect(screen.getByText('Page 3 of 3')).toHaveAttribute('role', 'status');
 
     for (const bad of ['9', '0', 'two', '']) {
       await user.clear(field);
@@ -149,7 +176,7 @@ describe('PDF viewer: reading controls', () => {
 
     await user.keyboard('{ArrowRight}');
     expect(screen.getByText('2 / 3')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Page 2 of 3');
+    expect(screen.getByText('Page 2 of 3')).toHaveAttribute('role', 'status');
     await user.keyboard('{PageDown}');
     expect(screen.getByText('3 / 3')).toBeInTheDocument();
     await user.keyboard('{ArrowRight}');
@@ -268,5 +295,56 @@ describe('PDF viewer: reading controls', () => {
     expect(fetchMock.mock.calls[1]?.[1]?.credentials).toBe('include');
     await waitFor(() => expect(document.querySelector('iframe')?.getAttribute('src')).toBe('blob:pdf-3'));
     expect(screen.getByRole('button', { name: 'Wait...' })).toBeDisabled();
+  });
+
+  it('searches every page, goes to the first hit, marks it, and steps through the hits', async () => {
+    const { doc, getPage } = fakeDocument(3, [['Autumn news'], ['Volunteers ', 'wanted: more volunteers'], ['Thanks']]);
+    // jsdom lays nothing out: the scroll that brings the current hit into view is recorded.
+    const scrolled: string[] = [];
+    Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', {
+      configurable: true,
+      value(this: HTMLElement) {
+        scrolled.push(`${this.textContent} ${this.className}`);
+      },
+    });
+    onTestFinished(() => void delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView);
+    pdfjs.getDocument.mockReturnValue({ promise: Promise.resolve(doc), destroy: vi.fn() });
+    const user = userEvent.setup();
+    render(<PdfViewer url="/download_pdf_by_id/3" id={3} />);
+    const box = await screen.findByRole('searchbox', { name: 'Search' });
+    const search = screen.getByRole('search', { name: 'Search the document' });
+    const status = search.querySelector('[aria-live="polite"]')!;
+
+    await user.type(box, 'VOLUNTEERS{Enter}');
+    await waitFor(() => expect(status).toHaveTextContent('Hit 1 of 2'));
+    expect(screen.getByText('2 / 3')).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelectorAll('.textLayer mark.highlight')).toHaveLength(2));
+    const marks = () => [...document.querySelectorAll('.textLayer mark')].map((m) => [m.textContent, m.className]);
+    expect(marks()).toEqual([
+      ['Volunteers', 'highlight selected'],
+      ['volunteers', 'highlight'],
+    ]);
+    expect(scrolled).toEqual(['Volunteers highlight selected']);
+    // The span keeps its whole text around the mark.
+    expect(document.querySelectorAll('.textLayer span')[1]).toHaveTextContent('wanted: more volunteers');
+
+    await user.type(box, '{Enter}');
+    expect(status).toHaveTextContent('Hit 2 of 2');
+    expect(scrolled.at(-1)).toBe('volunteers highlight selected');
+    expect(marks()).toEqual([
+      ['Volunteers', 'highlight'],
+      ['volunteers', 'highlight selected'],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Previous match' }));
+    expect(status).toHaveTextContent('Hit 1 of 2');
+
+    await user.clear(box);
+    await user.type(box, 'zeppelin');
+    await user.click(screen.getByRole('button', { name: 'Next match' }));
+    await waitFor(() => expect(status).toHaveTextContent('No matches'));
+    expect(document.querySelectorAll('.textLayer mark')).toHaveLength(0);
+    expect(screen.getByText('2 / 3')).toBeInTheDocument();
+    // Page 3 (never shown) was read once, for the first search; the second used the strings kept.
+    expect(getPage.mock.calls.filter(([n]) => n === 3)).toHaveLength(1);
   });
 });

@@ -9,20 +9,15 @@ import {
   type FormEvent,
   type KeyboardEvent,
 } from 'react';
-import {
-  GlobalWorkerOptions,
-  getDocument,
-  TextLayer,
-  type PDFDocumentProxy,
-  type PDFPageProxy,
-  type RenderTask,
-} from 'pdfjs-dist';
+import { GlobalWorkerOptions, TextLayer, type PDFDocumentProxy, type PDFPageProxy, type RenderTask } from 'pdfjs-dist';
 // The worker is served as a file of our own origin: the CSP allows no blob: or eval'd scripts.
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { texts } from '@hello/contract';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
 import { PDF_SCALE } from '@/config/constants';
+import { openPdf } from '../api/open-pdf';
+import { highlightHits } from '../utils/highlight';
 import {
   ACTUAL_SIZE,
   FIT_WIDTH,
@@ -40,7 +35,9 @@ import {
   type Zoom,
 } from '../utils/viewer';
 import { downloadPdf } from './download-pdf-button';
+import { PdfSearch } from './pdf-search';
 import { usePdfPrinter } from './print-pdf-button';
+import { usePdfSearch } from './use-pdf-search';
 import { useDevicePixelRatio } from './use-device-pixel-ratio';
 import './pdf.css';
 import './text-layer.css';
@@ -76,6 +73,9 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
   const textLayerRef = useRef<HTMLDivElement>(null);
   /** Raised by every render: a render that finishes after a newer one started leaves no mark. */
   const generation = useRef(0);
+  /** The text layer drawn last (its spans and their texts), for the search's marks; null while drawing. */
+  const drawnText = useRef<{ divs: HTMLElement[]; items: string[] } | null>(null);
+  const [textDrawn, setTextDrawn] = useState(0);
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [status, setStatus] = useState<Status>('loading');
   const [pageNumber, setPageNumber] = useState(1);
@@ -93,26 +93,31 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
   const errorId = useId();
 
   useEffect(() => {
-    // isEvalSupported: false — pdf.js would otherwise compile fonts with new Function(), which
-    // our Content-Security-Policy forbids.
-    const task = getDocument({ url, isEvalSupported: false });
+    // By ranges: a large PDF shows its first page long before the whole file could have arrived.
+    const opened = openPdf(url);
     let active = true;
-    task.promise.then(
-      (loaded) => {
-        if (!active) return;
-        setDoc(loaded);
-        setPageNumber(1);
-        setStatus('ready');
-      },
-      (error: unknown) => {
-        if (!active) return;
-        console.error('Could not load the PDF', error);
-        setStatus('failed');
-      },
-    );
+    opened.task
+      .then((task) => task.promise)
+      .then(
+        (loaded) => {
+          if (!active) return;
+          setDoc(loaded);
+          setPageNumber(1);
+          setStatus('ready');
+        },
+        (error: unknown) => {
+          if (!active) return;
+          console.error('Could not load the PDF', error);
+          setStatus('failed');
+        },
+      );
     return () => {
       active = false;
-      void task.destroy();
+      opened.cancel();
+      void opened.task.then(
+        (task) => task.destroy(),
+        () => undefined,
+      );
     };
   }, [url]);
 
@@ -154,6 +159,10 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
     };
   }, [doc, pageNumber]);
 
+  // A page left behind gives back what drawing it took (operator lists, images): paging through a
+  // long document keeps memory flat. pdf.js waits for a render still running to be cancelled.
+  useEffect(() => () => void page?.cleanup(), [page]);
+
   const pageWidth = page ? page.getViewport({ scale: 1 }).width : 0;
   const zoom = chosenZoom ?? startZoom(available, pageWidth);
   const scale = page ? scaleOf(zoom, available, pageWidth) : null;
@@ -187,13 +196,20 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
 
     // The text layer: transparent text positioned over the drawing, sized by --total-scale-factor.
     textLayerDiv.replaceChildren();
+    drawnText.current = null;
     let textLayer: TextLayer | null = null;
     if (typeof page.streamTextContent === 'function') {
       usedTextLayer.current = true;
       textLayer = new TextLayer({ textContentSource: page.streamTextContent(), container: textLayerDiv, viewport });
-      textLayer.render().then(
-        // Removes pdf.js's measuring canvas from <body> once no text layer needs it.
-        () => TextLayer.cleanup(),
+      const layer = textLayer;
+      layer.render().then(
+        () => {
+          // Removes pdf.js's measuring canvas from <body> once no text layer needs it.
+          TextLayer.cleanup();
+          if (current !== generation.current) return;
+          drawnText.current = { divs: layer.textDivs, items: layer.textContentItemsStr };
+          setTextDrawn((n) => n + 1);
+        },
         (error: unknown) => {
           if (!isCancellation(error)) console.error('Could not lay out the text of the PDF page', error);
         },
@@ -212,6 +228,17 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
     setDraft(null);
     setPageError(null);
   }, []);
+
+  const search = usePdfSearch(doc, pageNumber, goTo);
+  const { query } = search.state;
+  const { selectedOnPage } = search;
+  // The hits on the page shown, marked in its text layer once it is drawn; the current one in view.
+  useEffect(() => {
+    const drawn = drawnText.current;
+    if (!drawn) return;
+    const mark = highlightHits(drawn.divs, drawn.items, query, selectedOnPage);
+    mark?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [textDrawn, query, selectedOnPage]);
 
   const onSubmitPage = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -334,6 +361,7 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
               Actual size
             </Button>
           </div>
+          <PdfSearch search={search} />
           {id !== undefined && (
             <div className="pdf-group" role="group" aria-label="File">
               <Button variant="quiet" onClick={() => void onDownload()} disabled={downloading} aria-busy={downloading}>

@@ -16,7 +16,7 @@ export function PrintSample() {
       </div>
       <article className="print-sample" aria-labelledby="sample-title">
         <header className="sample-head">
-          <h3 id="sample-title">Sample receipt</h3>
+          <h2 id="sample-title">Sample receipt</h2>
           <p className="muted">No. 0042 · 12 March 2025</p>
         </header>
         <table className="sample-table">

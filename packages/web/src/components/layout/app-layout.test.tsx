@@ -1,0 +1,81 @@
+import { useEffect, useRef, useState } from 'react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { appRoutes } from '@hello/contract';
+import { Page } from '@/components/ui/page';
+import { AppLayout } from './app-layout';
+
+/** A page that puts focus on its own field when it opens, as a page may on purpose. */
+function FocusingPage() {
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => field.current?.focus(), []);
+  return (
+    <Page title="Log in">
+      <label>
+        E-mail <input ref={field} name="email" />
+      </label>
+    </Page>
+  );
+}
+
+/** A page whose heading arrives later, as a lazily loaded route's does. */
+function LatePage() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true), 50);
+    return () => clearTimeout(timer);
+  }, []);
+  return ready ? <Page title="Local news" /> : <p>Loading ...</p>;
+}
+
+function renderApp(at: string) {
+  return render(
+    <MemoryRouter initialEntries={[at]}>
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route path={appRoutes.home} element={<Page title="Welcome" />} />
+          <Route path={appRoutes.about} element={<Page title="About" />} />
+          <Route path={appRoutes.login} element={<FocusingPage />} />
+          <Route path={appRoutes.localNews} element={<LatePage />} />
+        </Route>
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const nav = () => screen.getByRole('navigation', { name: 'Main' });
+
+describe('focus after a route change', () => {
+  it('leaves focus alone on the first load', () => {
+    renderApp(appRoutes.home);
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome' })).not.toHaveFocus();
+    expect(document.body).toHaveFocus();
+  });
+
+  it("moves focus to the new page's h1 after following a link", async () => {
+    const user = userEvent.setup();
+    renderApp(appRoutes.home);
+    await user.click(screen.getByRole('link', { name: 'About' }));
+    const heading = screen.getByRole('heading', { level: 1, name: 'About' });
+    expect(heading).toHaveFocus();
+    expect(heading).toHaveAttribute('tabindex', '-1');
+  });
+
+  it('waits for a heading that arrives later', async () => {
+    const user = userEvent.setup();
+    renderApp(appRoutes.home);
+    await user.click(screen.getByRole('link', { name: 'Local news' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Local news' });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
+  it('keeps the focus a page gave one of its own controls', async () => {
+    const user = userEvent.setup();
+    renderApp(appRoutes.home);
+    await user.click(screen.getByRole('link', { name: 'Login' }));
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveFocus();
+    expect(nav()).toBeInTheDocument();
+  });
+});

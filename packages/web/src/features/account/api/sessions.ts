@@ -1,0 +1,41 @@
+import { apiPaths, userSessionPath, type RevokeOthersResponse, type SessionInfo } from '@hello/contract';
+import { apiFetch, apiJson } from '@/lib/api-client';
+import { clearAuth } from '@/lib/auth';
+import { useResource } from '@/lib/use-resource';
+
+/** GET /api/v1/user/sessions/ with a Bearer token: the caller's live sessions, most recently used first. */
+export function getSessions(signal?: AbortSignal): Promise<SessionInfo[]> {
+  return apiJson<SessionInfo[]>(apiPaths.userSessions, { auth: 'bearer', ...(signal ? { signal } : {}) });
+}
+
+export function useSessions() {
+  return useResource('sessions', getSessions, 'the sessions');
+}
+
+/** DELETE /api/v1/user/sessions/{id}/: that session ends at once (204; 404 when it had ended already). */
+export async function endSession(id: string): Promise<void> {
+  await apiFetch(userSessionPath(id), { method: 'DELETE', auth: 'bearer' });
+}
+
+/**
+ * Ends this browser's own session, as logout does: the server is told, and whatever it answers the
+ * stored token is forgotten (docs/web-app.md, "The session in the browser"); a failure is only logged.
+ */
+export async function endThisSession(id: string): Promise<void> {
+  try {
+    await apiFetch(userSessionPath(id), { method: 'DELETE', auth: 'bearer', refreshOnExpiry: false });
+  } catch (error) {
+    console.error('Could not end this session on the server', error);
+  } finally {
+    clearAuth();
+  }
+}
+
+/** POST /api/v1/user/sessions/revoke-others/: every session but this one ends; answers how many did. */
+export async function revokeOtherSessions(): Promise<number> {
+  const { revoked } = await apiJson<RevokeOthersResponse>(apiPaths.revokeOtherSessions, {
+    method: 'POST',
+    auth: 'bearer',
+  });
+  return revoked;
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it, vi } from 'vitest';
+import { headerOf, mockFetch } from '../../../../test/helpers';
+
+const pdfjs = vi.hoisted(() => {
+  class PDFDataRangeTransport {
+    constructor(
+      public length: number,
+      public initialData: Uint8Array,
+    ) {}
+    onDataRange = vi.fn();
+    requestDataRange(_begin: number, _end: number) {}
+    abort() {}
+  }
+  return { getDocument: vi.fn((source: unknown) => ({ source })), PDFDataRangeTransport };
+});
+vi.mock('pdfjs-dist', () => pdfjs);
+
+import { openPdf, RANGE_CHUNK_BYTES, totalFromContentRange } from './open-pdf';
+
+const SIZE = 5 * 1024 * 1024;
+
+/** A server with a SIZE-byte PDF that answers one Range with its 206, as /download_pdf_by_id does. */
+function rangeServer() {
+  return mockFetch((_url, init) => {
+    const [, first, last] = /^bytes=(\d+)-(\d+)$/.exec(headerOf(init, 'Range') ?? '')!.map(Number);
+    return new Response(new Uint8Array(last! - first! + 1), {
+      status: 206,
+      headers: { 'Content-Range': `bytes ${first}-${last}/${SIZE}` },
+    });
+  });
+}
+
+describe('opening a PDF by ranges', () => {
+  it('reads the length from Content-Range', () => {
+    expect(totalFromContentRange('bytes 0-65535/5242880')).toBe(5242880);
+    expect(totalFromContentRange('bytes 0-65535/*')).toBeNull();
+    expect(totalFromContentRange(null)).toBeNull();
+  });
+
+  it('fetches the first 64 KiB, then only the ranges pdf.js asks for, never the whole file', async () => {
+    const fetchMock = rangeServer();
+    const { task } = openPdf('/download_pdf_by_id/100');
+    const { source } = (await task) as unknown as { source: Record<string, unknown> };
+    expect(headerOf(fetchMock.mock.calls[0]![1], 'Range')).toBe(`bytes=0-${RANGE_CHUNK_BYTES - 1}`);
+    expect(source).toMatchObject({ disableAutoFetch: true, disableStream: true, rangeChunkSize: RANGE_CHUNK_BYTES });
+    expect(source).toMatchObject({ isEvalSupported: false });
+    expect(source.url).toBeUndefined();
+    const range = source.range as InstanceType<typeof pdfjs.PDFDataRangeTransport>;
+    expect(range.length).toBe(SIZE);
+    expect(range.initialData).toHaveLength(RANGE_CHUNK_BYTES);
+
+    range.requestDataRange(5177344, SIZE);
+    await vi.waitFor(() => expect(range.onDataRange).toHaveBeenCalledTimes(1));
+    expect(headerOf(fetchMock.mock.calls[1]![1], 'Range')).toBe(`bytes=5177344-${SIZE - 1}`);
+    expect(range.onDataRange.mock.calls[0]![0]).toBe(5177344);
+    expect(range.onDataRange.mock.calls[0]![1]).toHaveLength(SIZE - 5177344);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('hands pdf.js the bytes when the whole file came in the first answer', async () => {
+    mockFetch(() => new Response(new Uint8Array(1000), { status: 200 }));
+    const { source } = (await openPdf('/download_pdf_by_id/1').task) as unknown as { source: Record<string, unknown> };
+    expect(source.data).toHaveLength(1000);
+    expect(source.range).toBeUndefined();
+  });
+
+  it('fails on an answer that is neither the range nor the whole file', async () => {
+    mockFetch(() => new Response('nope', { status: 404 }));
+    await expect(openPdf('/download_pdf_by_id/9').task).rejects.toThrow(/status 404/);
+  });
+});
