@@ -15,7 +15,7 @@ const pdfjs = vi.hoisted(() => {
 });
 vi.mock('pdfjs-dist', () => pdfjs);
 
-import { openPdf, RANGE_CHUNK_BYTES, totalFromContentRange } from './open-pdf';
+import { openPdf, RANGE_CHUNK_BYTES, RETRY_DELAYS_MS, totalFromContentRange } from './open-pdf';
 
 const SIZE = 5 * 1024 * 1024;
 
@@ -67,5 +67,65 @@ describe('opening a PDF by ranges', () => {
   it('fails on an answer that is neither the range nor the whole file', async () => {
     mockFetch(() => new Response('nope', { status: 404 }));
     await expect(openPdf('/download_pdf_by_id/9').task).rejects.toThrow(/status 404/);
+  });
+});
+
+describe('a piece of the PDF that fails', () => {
+  it('is asked for again, a little later each time, until it comes', async () => {
+    vi.useFakeTimers();
+    try {
+      let failuresLeft = 2;
+      const fetchMock = mockFetch((_url, init) => {
+        const [, first, last] = /^bytes=(\d+)-(\d+)$/.exec(headerOf(init, 'Range') ?? '')!.map(Number);
+        if (first! > 0 && failuresLeft-- > 0) return Promise.reject(new TypeError('network error'));
+        return new Response(new Uint8Array(last! - first! + 1), {
+          status: 206,
+          headers: { 'Content-Range': `bytes ${first}-${last}/${SIZE}` },
+        });
+      });
+      const { task } = openPdf('/download_pdf_by_id/100');
+      const { source } = (await task) as unknown as { source: Record<string, unknown> };
+      const range = source.range as InstanceType<typeof pdfjs.PDFDataRangeTransport>;
+      range.requestDataRange(65536, 131072);
+      await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[0]!);
+      expect(range.onDataRange).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[1]!);
+      expect(range.onDataRange).toHaveBeenCalledTimes(1);
+      expect(range.onDataRange.mock.calls[0]![0]).toBe(65536);
+      expect(fetchMock).toHaveBeenCalledTimes(4); // the first 64 KiB, two failures, the piece
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('is given up after its last try, and never asked for once the viewer has gone', async () => {
+    vi.useFakeTimers();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const fetchMock = mockFetch((_url, init) => {
+        const [, first, last] = /^bytes=(\d+)-(\d+)$/.exec(headerOf(init, 'Range') ?? '')!.map(Number);
+        if (first! > 0) return Promise.reject(new TypeError('network error'));
+        return new Response(new Uint8Array(last! - first! + 1), {
+          status: 206,
+          headers: { 'Content-Range': `bytes ${first}-${last}/${SIZE}` },
+        });
+      });
+      const opened = openPdf('/download_pdf_by_id/100');
+      const { source } = (await opened.task) as unknown as { source: Record<string, unknown> };
+      const range = source.range as InstanceType<typeof pdfjs.PDFDataRangeTransport>;
+      range.requestDataRange(65536, 131072);
+      await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS.reduce((a, b) => a + b, 0));
+      expect(fetchMock).toHaveBeenCalledTimes(1 + 1 + RETRY_DELAYS_MS.length);
+      expect(error).toHaveBeenCalledWith('Could not fetch part of the PDF', expect.any(TypeError));
+
+      range.requestDataRange(131072, 196608);
+      await vi.advanceTimersByTimeAsync(0);
+      opened.cancel();
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(fetchMock).toHaveBeenCalledTimes(1 + 1 + RETRY_DELAYS_MS.length + 1);
+    } finally {
+      error.mockRestore();
+      vi.useRealTimers();
+    }
   });
 });

@@ -3,6 +3,9 @@ import { getDocument, PDFDataRangeTransport, type PDFDocumentLoadingTask } from 
 /** Bytes asked for at a time: the first page of a large PDF needs a few of these, not the file. */
 export const RANGE_CHUNK_BYTES = 64 * 1024;
 
+/** Waits before asking again for a piece that failed; one try more than there are delays. */
+export const RETRY_DELAYS_MS = [250, 1000, 3000];
+
 /** Thrown when the server answers a range request with anything but its 206. */
 class PdfRangeError extends Error {
   override name = 'PdfRangeError';
@@ -47,14 +50,22 @@ export function openPdf(url: string): OpenedPdf {
     // The rest in pieces, as pdf.js asks for them, with our own fetch (so every request is ours,
     // on our origin), all cancelled when pdf.js aborts.
     const range = new PDFDataRangeTransport(total, bytes);
-    range.requestDataRange = (begin: number, end: number) => {
+    // pdf.js has no way to hear that a piece failed: it would wait for it for ever, so a piece that
+    // fails (a dropped connection) is asked for again, a little later each time, before giving up.
+    const fetchPiece = (begin: number, end: number, attempt: number): void => {
       fetchRange(url, begin, end - 1, controller.signal).then(
         ({ bytes: piece }) => range.onDataRange(begin, piece),
         (error: unknown) => {
-          if (!controller.signal.aborted) console.error('Could not fetch part of the PDF', error);
+          if (controller.signal.aborted) return;
+          const delay = RETRY_DELAYS_MS[attempt];
+          if (delay === undefined) return console.error('Could not fetch part of the PDF', error);
+          setTimeout(() => {
+            if (!controller.signal.aborted) fetchPiece(begin, end, attempt + 1);
+          }, delay);
         },
       );
     };
+    range.requestDataRange = (begin: number, end: number) => fetchPiece(begin, end, 0);
     range.abort = () => controller.abort();
     return getDocument({ ...common, range, disableAutoFetch: true, disableStream: true });
   });
