@@ -58,15 +58,16 @@ export async function confirmEmailChange(
   const row = await findUsableEmailChangeToken(app.db, hashResetToken(token));
   if (!row) return false;
   try {
-    const done = await app.db.transaction().execute(async (trx) => {
+    const changed = await app.db.transaction().execute(async (trx) => {
       if (!(await useEmailChangeToken(trx, row.id, row.userId))) return false;
-      if (!(await setEmail(trx, row.userId, row.newEmail))) return true; // taken: the token is spent, no change
+      // Taken by another account meanwhile: the token is spent (committed) and nothing changes.
+      if (!(await setEmail(trx, row.userId, row.newEmail))) return false;
       const notice = securityNoticeMail(row.email, { kind: 'email-changed', newEmail: row.newEmail }, context);
       await app.mailer.queue(notice, trx);
-      return 'changed' as const;
+      return true;
     });
-    if (done === 'changed') app.mailer.wake();
-    return done === 'changed';
+    if (changed) app.mailer.wake();
+    return changed;
   } catch (error) {
     if (isUniqueViolation(error)) return false; // registered at the same moment: nothing was changed
     throw error;

@@ -5,7 +5,7 @@ import { checkOwnPassword } from '../../../../auth/login.js';
 import { httpErrors } from '../../../../http-errors.js';
 import { bodyErrors, consumes, throttled, unauthorized, unavailable } from '../../../../schemas/errors.js';
 import { noticeContext } from '../../../device-of.js';
-import { currentUser } from './current-user.js';
+import { currentUser } from '../../../current-user.js';
 
 /** Deleting the account, with the password: everything of it goes (auth/account-deletion.ts). */
 export default async function deleteAccountRoutes(app: FastifyInstance) {

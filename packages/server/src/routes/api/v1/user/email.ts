@@ -16,7 +16,7 @@ import { httpErrors } from '../../../../http-errors.js';
 import { emailKey } from '../../../../repositories/users.js';
 import { bodyErrors, consumes, throttled, unauthorized, unavailable } from '../../../../schemas/errors.js';
 import { noticeContext } from '../../../device-of.js';
-import { currentUser } from './current-user.js';
+import { currentUser } from '../../../current-user.js';
 
 /** A change of the account's e-mail, which takes effect only through the link mailed to the new address. */
 export default async function emailRoutes(app: FastifyInstance) {

@@ -6,7 +6,7 @@ import { unauthorized, unavailable } from '../../../../schemas/errors.js';
 import { responseHeaders } from '../../../../schemas/headers.js';
 import { attachmentDisposition } from '../../../../storage/file-names.js';
 import { newsItemMapper } from '../localnews/news-item.js';
-import { currentUser } from './current-user.js';
+import { currentUser } from '../../../current-user.js';
 import { sessionsOf } from './sessions.js';
 
 /** The download of the caller's data: the profile, the live sessions, the news items with their files. */

@@ -11,10 +11,11 @@ import {
   type ProfileUpdateResponse,
 } from '@hello/contract';
 import { httpErrors } from '../../../../http-errors.js';
-import { findUserById, toProfile, updateProfile } from '../../../../repositories/users.js';
+import { toProfile, updateProfile } from '../../../../repositories/users.js';
 import { bodyErrors, consumes, unauthorized, unavailable } from '../../../../schemas/errors.js';
 import deleteAccountRoutes from './delete.js';
 import emailRoutes from './email.js';
+import { currentUser } from '../../../current-user.js';
 import exportRoutes from './export.js';
 import sessionRoutes from './sessions.js';
 import twoStepRoutes from './two-step.js';
@@ -30,12 +31,6 @@ export default async function userRoutes(app: FastifyInstance) {
   await app.register(deleteAccountRoutes);
   await app.register(twoStepRoutes);
 
-  const currentUser = async (userId: number) => {
-    const user = await findUserById(app.db, userId);
-    if (!user) throw httpErrors.tokenNotValid(); // deleted while its token lived
-    return user;
-  };
-
   app.get<{ Reply: Profile }>(
     apiPaths.userProfile,
     {
@@ -48,7 +43,7 @@ export default async function userRoutes(app: FastifyInstance) {
         response: { 200: profile, 401: unauthorized, 503: unavailable },
       },
     },
-    async (request) => toProfile(await currentUser(request.principal!.userId)),
+    async (request) => toProfile(await currentUser(app, request)),
   );
 
   app.post<{ Body: ProfileUpdateRequest; Reply: ProfileUpdateResponse }>(
@@ -67,7 +62,7 @@ export default async function userRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const principal = request.principal!;
-      await currentUser(principal.userId);
+      await currentUser(app, request);
       // Surrounding spaces are dropped, as Django REST Framework's CharField does.
       const first_name = request.body.first_name.trim();
       const last_name = request.body.last_name.trim();
@@ -84,7 +79,7 @@ export default async function userRoutes(app: FastifyInstance) {
       };
       await updateProfile(app.db, principal.userId, { first_name, last_name, user_profile });
       return {
-        user_info: toProfile(await currentUser(principal.userId)),
+        user_info: toProfile(await currentUser(app, request)),
         refresh: await app.sessions.reissueRefresh(principal),
       };
     },

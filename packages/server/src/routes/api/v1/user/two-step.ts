@@ -9,7 +9,6 @@ import {
   totpSetupRequest,
   totpSetupResponse,
   totpStatus,
-  type FieldErrors,
   type StatusResponse,
   type TotpConfirmRequest,
   type TotpConfirmResponse,
@@ -24,7 +23,7 @@ import { securityNoticeMail } from '../../../../mail/security-notices.js';
 import { endUserSessions } from '../../../../repositories/sessions.js';
 import { bodyErrors, consumes, throttled, unauthorized, unavailable } from '../../../../schemas/errors.js';
 import { noticeContext } from '../../../device-of.js';
-import { currentUser } from './current-user.js';
+import { currentUser } from '../../../current-user.js';
 
 /** Two-step sign-in of the caller's account: whether it is on, setting it up, turning it off. */
 export default async function twoStepRoutes(app: FastifyInstance) {
@@ -116,20 +115,17 @@ export default async function twoStepRoutes(app: FastifyInstance) {
     async (request) => {
       const user = await currentUser(app, request);
       if (!user.totp_secret) throw httpErrors.fields({ non_field_errors: [serverMessages.totpNotOn] });
-      const errors: FieldErrors = {};
+      // The code is checked, and used up, only when the password is right.
       if (!(await checkOwnPassword(app, request.ip, user, request.body.password)))
-        errors.password = [serverMessages.wrongPassword];
+        throw httpErrors.fields({ password: [serverMessages.wrongPassword] });
       const context = noticeContext(app, request);
       const done = await app.db.transaction().execute(async (trx) => {
-        // The code is used up only when the password is right too.
-        if (errors.password) return false;
         if (!(await app.twoStep.useCode(user, request.body.code, trx))) return false;
         await app.twoStep.disable(trx, user.id);
         await app.mailer.queue(securityNoticeMail(user.email, { kind: 'two-step-off' }, context), trx);
         return true;
       });
-      if (!done && !errors.password) errors.code = [serverMessages.invalidCode];
-      if (Object.keys(errors).length > 0) throw httpErrors.fields(errors);
+      if (!done) throw httpErrors.fields({ code: [serverMessages.invalidCode] });
       app.mailer.wake();
       return { status: 'OK' as const };
     },

@@ -13,9 +13,10 @@ import { passwordProblems } from '../../../../auth/password-rules.js';
 import { securityNoticeMail } from '../../../../mail/security-notices.js';
 import { httpErrors } from '../../../../http-errors.js';
 import { endUserSessions } from '../../../../repositories/sessions.js';
-import { findUserById, setPasswordHash } from '../../../../repositories/users.js';
+import { setPasswordHash } from '../../../../repositories/users.js';
 import { bodyErrors, consumes, unauthorized, throttled, unavailable } from '../../../../schemas/errors.js';
 
+import { currentUser } from '../../../current-user.js';
 import { noticeContext } from '../../../device-of.js';
 /** Password change of the logged-in user. */
 export default async function usersRoutes(app: FastifyInstance) {
@@ -35,8 +36,7 @@ export default async function usersRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const principal = request.principal!;
-      const user = await findUserById(app.db, principal.userId);
-      if (!user) throw httpErrors.tokenNotValid();
+      const user = await currentUser(app, request);
       const { old_password, new_password, confirm } = request.body;
 
       const errors: FieldErrors = {};
