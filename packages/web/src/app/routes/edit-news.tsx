@@ -5,7 +5,8 @@ import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
 import { parseNewsId, useNewsItem } from '@/features/news/api/get-news-item';
 import { EditNewsForm } from '@/features/news/components/edit-news-form';
-import { LoadFailed, NewsNotFound } from '@/features/news/components/news-states';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { NewsNotFound } from '@/features/news/components/news-states';
 import { sameEmail, useCurrentUserEmail } from '@/lib/current-user';
 
 const title = 'Edit news item';

@@ -5,7 +5,8 @@ import { Page } from '@/components/ui/page';
 import { parseNewsId, useNewsItem } from '@/features/news/api/get-news-item';
 import { AuthorActions } from '@/features/news/components/author-actions';
 import { NewsArticle } from '@/features/news/components/news-article';
-import { LoadFailed, NewsNotFound } from '@/features/news/components/news-states';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { NewsNotFound } from '@/features/news/components/news-states';
 import { sameEmail, useCurrentUserEmail } from '@/lib/current-user';
 import type { NewsRouteState } from './news';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SessionInfo } from '@hello/contract';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
 import { ApiError, AuthLostError } from '@/lib/errors';
 import { describeSubmissionError } from '@/lib/form-errors';
@@ -90,12 +90,7 @@ export function SessionsList({ onSignedOut }: { onSignedOut: () => void }) {
       <p role="status" className="sessions-status">
         {message}
       </p>
-      {sessions.status === 'failed' && (
-        <Alert title="Your devices could not be loaded.">
-          <p>The connection may have dropped, or the server had a problem.</p>
-          <Button onClick={sessions.reload}>Retry</Button>
-        </Alert>
-      )}
+      {sessions.status === 'failed' && <LoadFailed what="Your devices" onRetry={sessions.reload} />}
       {!list && sessions.status === 'loading' && <Loading />}
       {list && (
         <>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { TotpSetupResponse, TotpStatus } from '@hello/contract';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
 import { useAuth } from '@/lib/auth';
 import { useTwoStepStatus } from '../api/two-step';
@@ -44,12 +43,7 @@ export function TwoStepPanel() {
       <p role="status" className="two-step-note">
         {message}
       </p>
-      {status.status === 'failed' && (
-        <Alert title="Whether two-step sign-in is on could not be loaded.">
-          <p>The connection may have dropped, or the server had a problem.</p>
-          <Button onClick={status.reload}>Retry</Button>
-        </Alert>
-      )}
+      {status.status === 'failed' && <LoadFailed what="Whether two-step sign-in is on" onRetry={status.reload} />}
       {!current && status.status === 'loading' && <Loading />}
       {current && <StateLine status={current} />}
       {current?.enabled && (

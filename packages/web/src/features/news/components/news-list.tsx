@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
 import { formatDateTime } from '@/utils/format';
 import { useNewsPages } from '../api/get-news-page';
-import { LoadFailed } from './news-states';
+import { LoadFailed } from '@/components/ui/load-failed';
 import './news.css';
 
 const fileCount = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
