@@ -72,10 +72,10 @@ export default async function localnewsRoutes(app: FastifyInstance) {
 }
 
 /** A kept answer, compressed once per answer and encoding when the client accepts it and it is worth it. */
-async function sendPage(request: FastifyRequest, reply: FastifyReply, page: NewsPage) {
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: NewsPage) {
   reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
   const encoding = acceptedEncoding(request);
   const compressed = encoding && page.body(encoding);
   if (!compressed) return reply.send(page.json);
-  return reply.header('content-encoding', encoding).send(await compressed);
+  return reply.header('content-encoding', encoding).send(compressed);
 }

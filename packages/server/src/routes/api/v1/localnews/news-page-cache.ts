@@ -1,5 +1,4 @@
-import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../../db/schema.js';
 import {
@@ -11,12 +10,9 @@ import {
 } from '../../../../repositories/news.js';
 import { COMPRESS_ABOVE_BYTES, type Encoding } from '../../../../plugins/app/compression.js';
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** Answers up to this size are compressed on the event loop (see compress). */
-const COMPRESS_ON_LOOP_BYTES = 16 * 1024;
-/** The smallest output chunk of those (an answer over 1 KiB compresses to less than this, mostly). */
+/** Answers up to this size (one item) are compressed fast; larger ones (a page) well (see compress). */
+const SMALL_ANSWER_BYTES = 16 * 1024;
+/** The smallest output chunk (an answer over 1 KiB compresses to less than this, mostly). */
 const MIN_CHUNK_BYTES = 1024;
 
 /** Answers kept at once, of each kind; past that the kind's set starts again. Items have a set of
@@ -26,10 +22,11 @@ const MAX_KEPT = 256;
 const MAX_ASKED_ONCE = 4096;
 
 /**
- * Brotli at quality 5 with a 256 KiB window (the default's is 4 MiB): a page is at most some 100 kB,
- * so the larger window compresses it no better, and each compression's memory is a fraction.
+ * Pages: brotli at quality 5 with a 256 KiB window (the default's is 4 MiB): a page is at most some
+ * 100 kB, so the larger window compresses it no better, and each compression's memory is a fraction.
  */
 export const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 18 };
+const GZIP_LEVEL = 6;
 
 /**
  * Small answers (one item, mostly 1–2 kB) are rarely asked for twice, so each one is compressed for
@@ -40,9 +37,9 @@ export const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.B
 const SMALL_BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_LGWIN]: 18 };
 const SMALL_GZIP_LEVEL = 1;
 
-/** One answer (a page of the list, or one item), kept as ready bytes, compressed on first demand (off the event loop). */
+/** One answer (a page of the list, or one item), kept as ready bytes, compressed on first demand. */
 export class NewsPage {
-  private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+  private readonly encoded = new Map<Encoding, Buffer>();
   constructor(
     readonly json: Buffer,
     /** The last item, where the next page starts; undefined on the last page. */
@@ -50,7 +47,7 @@ export class NewsPage {
   ) {}
 
   /** The body in `encoding`, or undefined when it is too small to be worth it. */
-  body(encoding: Encoding): Promise<Buffer> | undefined {
+  body(encoding: Encoding): Buffer | undefined {
     if (this.json.length <= COMPRESS_ABOVE_BYTES) return undefined;
     let body = this.encoded.get(encoding);
     if (!body) {
@@ -62,25 +59,29 @@ export class NewsPage {
 }
 
 /**
- * Small answers (one item) are compressed at once on the event loop: it takes microseconds, and
- * compressing thousands of them on libuv's pool made each pool thread's allocator keep its own
- * memory. Their output buffer is sized to the answer (zlib's default is 16 KiB, allocated apart for
- * each answer; sized to a small answer it comes from node's shared buffer pool), which keeps the
- * process's memory from fragmenting when items are read at random (docs/benchmarks.md). Large ones
- * (a page) go to the pool, so a rebuild never stalls the requests around it.
+ * On the event loop, at once: a 50 kB page takes 0.6 ms at brotli quality 5 alone, up to 1.7 ms in
+ * the running server (its profile, under load); one item a few microseconds at quality 1. Handing a
+ * page to libuv's pool cost the loop about as much (1.8 ms: the encoder set up, the stream's chunks
+ * and callbacks), took the pool's CPU besides, and made the requests that came just after a change
+ * wait for it (the list's p99 while items are posted, docs/benchmarks.md); compressing thousands of
+ * items there also made each pool thread's allocator keep its own memory. The output buffer is sized
+ * to the answer (zlib's default is 16 KiB, allocated apart for each answer; sized to a small answer
+ * it comes from node's shared buffer pool), which keeps the process's memory from fragmenting when
+ * items are read at random; a compressed answer larger than its chunk still comes out whole.
  */
-function compress(json: Buffer, encoding: Encoding): Promise<Buffer> {
-  if (json.length <= COMPRESS_ON_LOOP_BYTES) {
-    // A compressed answer larger than its chunk still comes out whole, in more than one chunk.
-    const chunkSize = Math.max(MIN_CHUNK_BYTES, json.length);
-    return Promise.resolve(
-      encoding === 'br'
-        ? brotliCompressSync(json, { params: SMALL_BROTLI_PARAMS, chunkSize })
-        : gzipSync(json, { level: SMALL_GZIP_LEVEL, chunkSize }),
-    );
+function compress(json: Buffer, encoding: Encoding): Buffer {
+  const chunkSize = Math.max(MIN_CHUNK_BYTES, Math.min(json.length, SMALL_ANSWER_BYTES));
+  if (json.length <= SMALL_ANSWER_BYTES) {
+    return encoding === 'br'
+      ? brotliCompressSync(json, { params: SMALL_BROTLI_PARAMS, chunkSize })
+      : gzipSync(json, { level: SMALL_GZIP_LEVEL, chunkSize });
   }
-  const brotliOptions = { params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } };
-  return encoding === 'br' ? brotli(json, brotliOptions) : gzipAsync(json, { level: 6 });
+  return encoding === 'br'
+    ? brotliCompressSync(json, {
+        params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: json.length },
+        chunkSize,
+      })
+    : gzipSync(json, { level: GZIP_LEVEL, chunkSize });
 }
 
 /**
