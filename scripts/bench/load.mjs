@@ -23,13 +23,25 @@ import { onCleanup } from './processes.mjs';
  */
 
 /**
+ * autocannon appends every answer's body to a string, decoding it as UTF-8, though nothing here reads
+ * it: for a compressed body of 10 kB that is the load generator's largest cost per answer, and a
+ * larger answer then measures the load generator more than the server (docs/benchmarks.md, "News at
+ * scale"). `discardBodies` drops them as they come (each connection's client, through autocannon's
+ * setupClient), so answers of different sizes compare on the server's own work.
+ */
+const discardBodies = (client) => {
+  client.pipelinedRequests.addBody = () => {};
+};
+
+/**
  * Runs one autocannon instance to completion.
- * @param {import('autocannon').Options & { targetPid?: number }} options autocannon's options (url,
- *   connections, duration or amount, method, headers, body, requests, overallRate…), plus the pid of the
- *   process under load
+ * @param {import('autocannon').Options & { targetPid?: number, discardBodies?: boolean }} options
+ *   autocannon's options (url, connections, duration or amount, method, headers, body, requests,
+ *   overallRate…), plus the pid of the process under load, and whether to drop the bodies unread
  * @returns {Promise<LoadResult>}
  */
-export async function runLoad({ targetPid, ...options }) {
+export async function runLoad({ targetPid, discardBodies: discard = false, ...options }) {
+  if (discard) options.setupClient = discardBodies;
   const targetBefore = targetPid ? treeCpuMs(targetPid) : null;
   const clientBefore = process.cpuUsage();
   const started = performance.now();

@@ -331,6 +331,33 @@ export async function sequentialLatency(urlFor, headers, count) {
   return { mean: sorted.reduce((sum, t) => sum + t, 0) / sorted.length, p50: at(0.5), p99: at(0.99) };
 }
 
+/**
+ * Latency at a steady rate: GETs of `url` sent `perSecond` a second, evenly (each when its time has
+ * come, whether or not the ones before it were answered), over `connections` kept-alive connections,
+ * for `seconds`; each timed from its issue to its answer's last byte, to the microsecond. Run by a
+ * process of its own (steady-client.mjs says why), which inherits this one's cores. Returns every
+ * latency in ms, for the caller to pool and take percentiles of.
+ */
+export async function steadyLatencies(url, headers, perSecond, seconds, connections = 10) {
+  const { hostname: host, port, pathname, search } = new URL(url);
+  const options = { host, port: Number(port), path: pathname + search, headers, perSecond, seconds, connections };
+  const tracked = startChild('steady client', process.execPath, [
+    path.join(import.meta.dirname, 'steady-client.mjs'),
+    JSON.stringify(options),
+  ]);
+  const stdout = [];
+  tracked.child.stdout?.on('data', (chunk) => stdout.push(chunk));
+  await finished(tracked.child);
+  if (tracked.child.exitCode !== 0) throw new Error(`the steady client failed:\n${tracked.output()}`);
+  return JSON.parse(Buffer.concat(stdout).toString());
+}
+
+/** The value at `share` (0.99: p99) of `values`, sorted in place. */
+export function percentile(values, share) {
+  values.sort((a, b) => a - b);
+  return values[Math.min(values.length - 1, Math.floor(values.length * share))];
+}
+
 /** A random item's URL of ids [firstId, lastId] each time it is called. */
 export function randomItemUrl(base, firstId, lastId) {
   return () =>
