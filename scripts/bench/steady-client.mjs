@@ -48,12 +48,16 @@ function connect() {
         callback(length, buffer) {
           let at = 0;
           if (state.remaining < 0) {
-            // Still in the head: keep its bytes until the blank line (heads are a few hundred bytes).
-            state.head.push(Buffer.from(buffer.subarray(0, length)));
-            state.headLength += length;
-            const head = Buffer.concat(state.head, state.headLength);
+            // Still in the head (a few hundred bytes): found in this read alone, mostly; when it
+            // is split across reads, its parts are kept until the blank line.
+            const read = buffer.subarray(0, length);
+            const head = state.headLength === 0 ? read : Buffer.concat([...state.head, read]);
             const end = head.indexOf(HEADER_END);
-            if (end < 0) return;
+            if (end < 0) {
+              state.head.push(Buffer.from(read));
+              state.headLength += length;
+              return;
+            }
             const text = head.toString('latin1', 0, end);
             const status = Number(text.slice(9, 12));
             const size = /\r\ncontent-length:\s*(\d+)/i.exec(text);
@@ -62,7 +66,7 @@ function connect() {
               return;
             }
             state.remaining = Number(size[1]);
-            at = end + HEADER_END.length - (state.headLength - length);
+            at = end + HEADER_END.length - state.headLength;
             state.head = [];
             state.headLength = 0;
           }
