@@ -58,7 +58,9 @@ function smallTargets(page: Page): Promise<string[]> {
  */
 async function waitUntilShown(page: Page, route: RouteCase, signedIn: boolean): Promise<void> {
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  // 'load', not 'networkidle': once, on /printpdf, every request had long finished and the page was
+  // still never counted idle (20 s). What each page shows when it is ready is route.check's to say.
+  await page.waitForLoadState('load');
   if (!signedIn && new URL(page.url()).pathname === appRoutes.login) {
     await expect(field(page, 'email')).toBeVisible();
   } else if (signedIn || !route.signedIn) {
