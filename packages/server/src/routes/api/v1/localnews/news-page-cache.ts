@@ -70,18 +70,11 @@ export class NewsPage {
  * items are read at random; a compressed answer larger than its chunk still comes out whole.
  */
 function compress(json: Buffer, encoding: Encoding): Buffer {
+  const small = json.length <= SMALL_ANSWER_BYTES;
   const chunkSize = Math.max(MIN_CHUNK_BYTES, Math.min(json.length, SMALL_ANSWER_BYTES));
-  if (json.length <= SMALL_ANSWER_BYTES) {
-    return encoding === 'br'
-      ? brotliCompressSync(json, { params: SMALL_BROTLI_PARAMS, chunkSize })
-      : gzipSync(json, { level: SMALL_GZIP_LEVEL, chunkSize });
-  }
-  return encoding === 'br'
-    ? brotliCompressSync(json, {
-        params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: json.length },
-        chunkSize,
-      })
-    : gzipSync(json, { level: GZIP_LEVEL, chunkSize });
+  if (encoding === 'gzip') return gzipSync(json, { level: small ? SMALL_GZIP_LEVEL : GZIP_LEVEL, chunkSize });
+  const params = small ? SMALL_BROTLI_PARAMS : { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: json.length };
+  return brotliCompressSync(json, { params, chunkSize });
 }
 
 /**

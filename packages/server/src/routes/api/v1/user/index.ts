@@ -13,9 +13,9 @@ import {
 import { httpErrors } from '../../../../http-errors.js';
 import { toProfile, updateProfile } from '../../../../repositories/users.js';
 import { bodyErrors, consumes, unauthorized, unavailable } from '../../../../schemas/errors.js';
+import { currentUser } from '../../../current-user.js';
 import deleteAccountRoutes from './delete.js';
 import emailRoutes from './email.js';
-import { currentUser } from '../../../current-user.js';
 import exportRoutes from './export.js';
 import sessionRoutes from './sessions.js';
 import twoStepRoutes from './two-step.js';

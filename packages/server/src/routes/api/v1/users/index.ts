@@ -15,9 +15,9 @@ import { httpErrors } from '../../../../http-errors.js';
 import { endUserSessions } from '../../../../repositories/sessions.js';
 import { setPasswordHash } from '../../../../repositories/users.js';
 import { bodyErrors, consumes, unauthorized, throttled, unavailable } from '../../../../schemas/errors.js';
-
 import { currentUser } from '../../../current-user.js';
 import { noticeContext } from '../../../device-of.js';
+
 /** Password change of the logged-in user. */
 export default async function usersRoutes(app: FastifyInstance) {
   app.put<{ Body: ChangePasswordRequest; Reply: ChangePasswordResponse }>(
