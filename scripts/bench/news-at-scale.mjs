@@ -326,9 +326,8 @@ export async function sequentialLatency(urlFor, headers, count) {
   } finally {
     agent.destroy();
   }
-  const sorted = times.sort((a, b) => a - b);
-  const at = (share) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
-  return { mean: sorted.reduce((sum, t) => sum + t, 0) / sorted.length, p50: at(0.5), p99: at(0.99) };
+  const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
+  return { mean, p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
 }
 
 /**
