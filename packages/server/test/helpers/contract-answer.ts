@@ -1,11 +1,11 @@
+import { decodedBody, type EncodedAnswer } from './decoded-body.js';
+
 /**
  * What every answer of the API must look like (docs/api.md, "Shapes" and "Errors"), checked without
  * vitest's expect so a property test can report the failing request with it.
  */
-export interface Answer {
+export interface Answer extends EncodedAnswer {
   statusCode: number;
-  headers: Record<string, string | string[] | number | undefined>;
-  body: string;
 }
 
 const STACK_TRACE =
@@ -20,16 +20,18 @@ export function contractProblems(res: Answer, options: { file?: boolean } = {}):
   const problems: string[] = [];
   const type = String(res.headers['content-type'] ?? '');
   if (res.statusCode >= 500) problems.push(`status ${res.statusCode}`);
-  if (STACK_TRACE.test(res.body)) problems.push('stack trace in the body');
+  const text = answerText(res);
+  if (text === undefined) return [...problems, `body does not decode as ${String(res.headers['content-encoding'])}`];
+  if (STACK_TRACE.test(text)) problems.push('stack trace in the body');
   const isFile = options.file && (res.statusCode === 200 || res.statusCode === 206 || res.statusCode === 304);
-  if (isFile || res.statusCode === 304 || (res.statusCode === 204 && res.body === '')) return problems;
+  if (isFile || res.statusCode === 304 || (res.statusCode === 204 && text === '')) return problems;
   if (!type.startsWith('application/json')) {
     problems.push(`content-type ${type || '(none)'} for status ${res.statusCode}`);
     return problems;
   }
   let body: unknown;
   try {
-    body = JSON.parse(res.body);
+    body = JSON.parse(text);
   } catch {
     problems.push('body is not JSON');
     return problems;
@@ -38,6 +40,18 @@ export function contractProblems(res: Answer, options: { file?: boolean } = {}):
   if (res.statusCode === 401 && !res.headers['www-authenticate']) problems.push('401 without WWW-Authenticate');
   if (res.statusCode === 429 && !res.headers['retry-after']) problems.push('429 without Retry-After');
   return problems;
+}
+
+/**
+ * The body as the client reads it: a client that sent Accept-Encoding may get any answer above 1 KiB
+ * compressed. undefined when the bytes do not decode as their Content-Encoding says.
+ */
+export function answerText(res: EncodedAnswer): string | undefined {
+  try {
+    return decodedBody(res).toString('utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 export function errorShapeProblems(body: unknown): string[] {

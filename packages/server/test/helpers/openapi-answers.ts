@@ -1,6 +1,6 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { decodedBody } from './decoded-body.js';
 
 /**
  * Checks a real answer against the OpenAPI description the app serves (`app.swagger()`, the document of
@@ -80,14 +80,6 @@ function resolve(document: Document, response: Response): Response {
   const target = document.components?.responses?.[name];
   if (!target) throw new Error(`unresolved ${response.$ref}`);
   return target;
-}
-
-/** The raw body, decompressed as its Content-Encoding says. */
-function bodyBytes(res: LightMyRequestResponse): Buffer {
-  const encoding = String(res.headers['content-encoding'] ?? '');
-  if (encoding === 'br') return brotliDecompressSync(res.rawPayload);
-  if (encoding === 'gzip') return gunzipSync(res.rawPayload);
-  return res.rawPayload;
 }
 
 const mediaTypeMatches = (declared: string, actual: string) => {
@@ -175,7 +167,7 @@ export function openapiProblems(document: Document, method: string, url: string,
   if (!schema) return problems;
   let body: unknown;
   try {
-    body = JSON.parse(bodyBytes(res).toString('utf8'));
+    body = JSON.parse(decodedBody(res).toString('utf8'));
   } catch {
     return [...problems, `${where}: the body is not JSON`];
   }

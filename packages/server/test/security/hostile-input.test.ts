@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractProblems } from '../helpers/contract-answer.js';
+import { answerText, contractProblems } from '../helpers/contract-answer.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { dbWriteCounter } from '../helpers/db-snapshot.js';
 import { multipartBody } from '../helpers/multipart-body.js';
@@ -293,7 +293,9 @@ describe.each(dialects)('hostile input (%s)', (dialect) => {
         await settle();
       }
       if (problems.length > 0) {
-        throw new Error(`-> ${res.statusCode} ${res.body.slice(0, 300)}\n${problems.join('\n')}\n${shown()}`);
+        throw new Error(
+          `-> ${res.statusCode} ${(answerText(res) ?? res.body).slice(0, 300)}\n${problems.join('\n')}\n${shown()}`,
+        );
       }
       return res.statusCode;
     };
@@ -334,7 +336,15 @@ describe.each(dialects)('hostile input (%s)', (dialect) => {
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
         }),
         // includeErrorInReport: the failure says what was wrong (the answer, the problems), not only which request.
-        { numRuns: RUNS, endOnFailure: true, includeErrorInReport: true },
+        // HOSTILE_SEED (and HOSTILE_PATH) replay a reported failure.
+        {
+          numRuns: RUNS,
+          endOnFailure: true,
+          includeErrorInReport: true,
+          ...(process.env.HOSTILE_SEED
+            ? { seed: Number(process.env.HOSTILE_SEED), path: process.env.HOSTILE_PATH }
+            : {}),
+        },
       );
       // The generator must reach past the first check: some requests are refused, and not all alike.
       expect([...statuses.keys()].some((s) => s >= 400)).toBe(true);
