@@ -9,6 +9,9 @@ import {
   type NewsEdit,
   type NewsEditDone,
 } from '../repositories/news.js';
+
+/** An item as its creation stored it: its id, its files' ids in the order given, the list's new revision. */
+export type StoredNewsItem = Awaited<ReturnType<typeof insertNewsItem>>;
 import { changeWithFiles, type FileSteps } from '../storage/file-changes.js';
 
 /** What a change of news needs: the database, the attachments' store, and where to report leftovers. */
@@ -29,10 +32,21 @@ export function createNewsItem(
   deps: NewsDeps,
   item: { authorId: number; title: string; content: string; createdAt: string },
   files: NewFile[],
+  /** Told of the stored item as soon as it has committed, before its files are put in place. */
+  onCommit?: (stored: StoredNewsItem) => void,
 ) {
   return changeWithFiles(deps.uploads, {
     staged: files.map((f) => f.storageName),
-    commit: () => insertNewsItem(deps.db, item, files),
+    commit: async () => {
+      const stored = await insertNewsItem(deps.db, item, files);
+      // Committed: nothing may now fail the change as if it had not been made.
+      try {
+        onCommit?.(stored);
+      } catch (error) {
+        deps.log.warn({ err: error }, 'a news item was stored, but telling the kept news list failed');
+      }
+      return stored;
+    },
     // The item must not outlive its files.
     undo: async ({ id }) => void (await deleteNewsItem(deps.db, id)),
   });

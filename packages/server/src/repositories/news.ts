@@ -133,7 +133,7 @@ async function withFiles<T extends { id: number }>(
 
 /**
  * The news list's revision: raised in the same transaction as every change to the list, so a kept
- * answer (routes/api/v1/localnews/news-list-cache.ts) is reused only while this number stands.
+ * answer (routes/api/v1/localnews/news-page-cache.ts) is reused only while this number stands.
  * A change made by hand in SQL must raise it too: `UPDATE news_revision SET revision = revision + 1`.
  */
 export async function newsRevision(db: Db): Promise<number> {
@@ -146,12 +146,16 @@ const revisionQuery = precompiled([] as [], (db) =>
   db.selectFrom('news_revision').select('revision').where('id', '=', 1),
 );
 
-const raiseNewsRevision = (db: Db) =>
-  db
+/** Raises the revision; the new one. */
+async function raiseNewsRevision(db: Db): Promise<number> {
+  const { revision } = await db
     .updateTable('news_revision')
     .set((eb) => ({ revision: eb('revision', '+', 1) }))
     .where('id', '=', 1)
-    .execute();
+    .returning('revision')
+    .executeTakeFirstOrThrow();
+  return Number(revision);
+}
 
 /** Adds file rows to an item from `firstPosition` on; their ids in the order given. */
 async function insertFiles(trx: Db, newsId: number, files: NewFile[], firstPosition: number): Promise<number[]> {
@@ -174,12 +178,15 @@ async function insertFiles(trx: Db, newsId: number, files: NewFile[], firstPosit
   return rows.sort((a, b) => a.position - b.position).map((r) => r.id);
 }
 
-/** Stores an item and all of its file rows in one transaction: all or nothing. */
+/**
+ * Stores an item and all of its file rows in one transaction: all or nothing. `revision` is the list's
+ * revision this change raised it to.
+ */
 export async function insertNewsItem(
   db: Db,
   item: { authorId: number; title: string; content: string; createdAt: string },
   files: NewFile[],
-): Promise<{ id: number; fileIds: number[] }> {
+): Promise<{ id: number; fileIds: number[]; revision: number }> {
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('news_items')
@@ -187,8 +194,7 @@ export async function insertNewsItem(
       .returning('id')
       .executeTakeFirstOrThrow();
     const fileIds = await insertFiles(trx, id, files, 0);
-    await raiseNewsRevision(trx);
-    return { id, fileIds };
+    return { id, fileIds, revision: await raiseNewsRevision(trx) };
   });
 }
 

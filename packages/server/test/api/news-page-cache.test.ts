@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NewsItem } from '@hello/contract';
 import { buildApp } from '../../src/app.js';
-import { deleteNewsItem, insertNewsItem } from '../../src/repositories/news.js';
+import { deleteNewsItem, insertNewsItem, newsRevision } from '../../src/repositories/news.js';
+import { createNewsPageCache } from '../../src/routes/api/v1/localnews/news-page-cache.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { multipart } from '../helpers/multipart.js';
 import { bearer, createUser, tokenAuth, type TestUser } from '../helpers/users.js';
@@ -12,7 +13,8 @@ const NEW = '/api/v1/localnews/new';
 /**
  * The news list's pages are kept between requests (routes/api/v1/localnews/news-page-cache.ts). These
  * check that a kept answer is never served once it is stale: not after a change made by another server
- * instance on the same database, not after an undone add, not after its links' expiry step.
+ * instance on the same database, not after an undone add, not after its links' expiry step; and that
+ * a page this instance makes again when an item is posted through it is the page the database gives.
  */
 describe.each(dialects)('the kept news list (%s)', (dialect) => {
   let t: TestApp;
@@ -111,5 +113,56 @@ describe.each(dialects)('the kept news list (%s)', (dialect) => {
     const download = await t.app.inject({ method: 'GET', url: file.url });
     expect(download.statusCode).toBe(200);
     expect(download.body).toBe(`${later[0]!.title}\n`);
+  });
+
+  it('adds an item posted here to its kept pages, the very bytes another instance reads from the database', async () => {
+    const read = (app: TestApp['app'], url: string) => app.inject({ method: 'GET', url, headers: bearer(alice) });
+    await post(t.app, 'one of a few');
+    await post(t.app, 'one of a few more');
+    const firstOfTwo = `${LIST}?limit=2`;
+    const linked = (await read(t.app, firstOfTwo)).headers.link as string;
+    const secondOfTwo = /<([^>]+)>/.exec(linked)![1]!;
+    const pages = [firstOfTwo, secondOfTwo, LIST];
+    for (const url of pages) expect((await read(t.app, url)).statusCode).toBe(200); // kept here now
+    for (const title of ['added here', 'added here again']) {
+      await post(t.app, title);
+      for (const url of pages) {
+        const here = await read(t.app, url);
+        const fresh = await read(other, url); // its kept pages are older: read from the database
+        expect(here.body).toBe(fresh.body);
+        expect(here.headers.link).toBe(fresh.headers.link);
+      }
+    }
+    expect((await list()).slice(0, 2).map((i) => i.title)).toEqual(['added here again', 'added here']);
+  });
+
+  it('makes a kept page again from its items and the added one without reading the list, only for the next revision', async () => {
+    const kept = createNewsPageCache(t.app.db, t.app.urlSigner.expiry);
+    // Items rendered by id alone: an entry made up below shows whether a page was read or made again.
+    const render = (item: { id: number }) => JSON.stringify({ id: item.id });
+    const store = (title: string) =>
+      insertNewsItem(
+        t.app.db,
+        { authorId: alice.userId, title, content: 'c', createdAt: new Date().toISOString() },
+        [],
+      );
+    await store('kept a');
+    await store('kept b');
+    const kept1 = await kept.page(render, 2, undefined, await newsRevision(t.app.db));
+    const [newest] = JSON.parse(kept1.json.toString()) as { id: number }[];
+
+    const added = await store('added');
+    const position = { createdAt: new Date().toISOString(), id: added.id };
+    kept.added({ position, json: '{"made":"again"}' }, Date.now(), added.revision);
+    const again = await kept.page(render, 2, undefined, added.revision);
+    expect(JSON.parse(again.json.toString())).toEqual([{ made: 'again' }, newest]);
+    expect(again.next?.id).toBe(newest!.id);
+
+    // A change between the kept revision and the added item's (another instance's): read afresh.
+    const between = await store('between');
+    const last = await store('last');
+    kept.added({ position: { ...position, id: last.id }, json: '{"made":"again"}' }, Date.now(), last.revision);
+    const fresh = await kept.page(render, 2, undefined, last.revision);
+    expect(JSON.parse(fresh.json.toString())).toEqual([{ id: last.id }, { id: between.id }]);
   });
 });

@@ -1,16 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiPaths, type NewsItem } from '@hello/contract';
+import { apiPaths, newsItem, type NewsItem } from '@hello/contract';
 import { httpErrors } from '../../../../http-errors.js';
-import { createNewsItem } from '../../../../news/news-changes.js';
+import { createNewsItem, type StoredNewsItem } from '../../../../news/news-changes.js';
 import type { NewsItemWithFiles } from '../../../../repositories/news.js';
 import { consumes } from '../../../../schemas/errors.js';
 import { newsFormErrors, readNewsForm } from './news-form.js';
 import { newsDeps } from './news-deps.js';
 import { newsItemMapper } from './news-item.js';
+import type { NewsPageCache } from './news-page-cache.js';
 import { createSchema, uploadBodyDoc } from './schemas.js';
 
 /** POST /api/v1/localnews/new: a multipart body, streamed (the other news calls: index.ts). */
-export default async function createNewsRoute(app: FastifyInstance) {
+export default async function createNewsRoute(app: FastifyInstance, { kept }: { kept: NewsPageCache }) {
   app.post(apiPaths.localNewsNew, {
     schema: createSchema,
     preHandler: app.requireToken,
@@ -19,15 +20,20 @@ export default async function createNewsRoute(app: FastifyInstance) {
       // The body is documented here but never validated by Ajv: the handler streams it.
       swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: uploadBodyDoc, consumes }, url }),
     },
-    handler: createNewsHandler(app, newsItemMapper(app)),
+    handler: createNewsHandler(app, newsItemMapper(app), kept),
   });
 }
 
 /**
  * POST /api/v1/localnews/new. An item is stored with all of its files or not at all: files are staged
- * while the body streams, then news/news-changes.ts commits the rows and publishes the files.
+ * while the body streams, then news/news-changes.ts commits the rows and publishes the files. The
+ * answer's JSON, made as soon as the rows commit, is also the item's JSON in the kept news list.
  */
-function createNewsHandler(app: FastifyInstance, toNewsItem: (item: NewsItemWithFiles) => NewsItem) {
+function createNewsHandler(
+  app: FastifyInstance,
+  toNewsItem: (item: NewsItemWithFiles, nowMs?: number) => NewsItem,
+  kept: NewsPageCache,
+) {
   return async function createNews(request: FastifyRequest, reply: FastifyReply) {
     const form = await readNewsForm(request, app.uploads, app.config);
     const errors = newsFormErrors(form);
@@ -48,21 +54,35 @@ function createNewsHandler(app: FastifyInstance, toNewsItem: (item: NewsItemWith
       size: f.size,
       contentType: f.contentType,
     }));
-    const stored = await createNewsItem(newsDeps(app), item, files);
-    return reply.code(201).send(
-      toNewsItem({
-        id: stored.id,
-        title: item.title,
-        content: item.content,
-        created_at: item.createdAt,
-        author: principal.email,
-        files: files.map((f, i) => ({
-          id: stored.fileIds[i]!,
-          original_name: f.originalName,
-          size: f.size,
-          content_type: f.contentType,
-        })),
-      }),
-    );
+    const serializeItem = reply.compileSerializationSchema(newsItem) as (item: NewsItem) => string;
+    const answer = (stored: StoredNewsItem, nowMs: number) =>
+      serializeItem(
+        toNewsItem(
+          {
+            id: stored.id,
+            title: item.title,
+            content: item.content,
+            created_at: item.createdAt,
+            author: principal.email,
+            files: files.map((f, i) => ({
+              id: stored.fileIds[i]!,
+              original_name: f.originalName,
+              size: f.size,
+              content_type: f.contentType,
+            })),
+          },
+          nowMs,
+        ),
+      );
+    let json: string | undefined;
+    const stored = await createNewsItem(newsDeps(app), item, files, (committed) => {
+      const nowMs = Date.now();
+      json = answer(committed, nowMs);
+      kept.added({ position: { createdAt: item.createdAt, id: committed.id }, json }, nowMs, committed.revision);
+    });
+    return reply
+      .code(201)
+      .type('application/json; charset=utf-8')
+      .send(json ?? answer(stored, Date.now()));
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiPaths, serverMessages } from '@hello/contract';
+import { apiPaths, newsItem, serverMessages, type NewsItem } from '@hello/contract';
 import { exposeHead } from '../../../../plugins/app/openapi.js';
 import { httpErrors } from '../../../../http-errors.js';
 import { deleteNewsItemWithFiles } from '../../../../news/news-changes.js';
@@ -11,17 +11,16 @@ import { authorsItem } from './author-check.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { newsDeps } from './news-deps.js';
 import { newsItemMapper } from './news-item.js';
-import { createNewsPageCache, type NewsPage } from './news-page-cache.js';
+import type { NewsPage, NewsPageCache } from './news-page-cache.js';
 import { deleteSchema, fileHeadSchema, fileSchema, itemSchema, listSchema } from './schemas.js';
 
 /**
  * The news calls without a body: the list, one item, its deletion, and the attachments' signed links
  * (the creation: create.ts; the edit: edit.ts).
  */
-export default async function localnewsRoutes(app: FastifyInstance) {
+export default async function localnewsRoutes(app: FastifyInstance, { kept }: { kept: NewsPageCache }) {
   const toNewsItem = newsItemMapper(app);
 
-  const kept = createNewsPageCache(app.db, app.urlSigner.expiry);
   // Authenticated before the query is validated: a caller without a session learns nothing, not even a 400.
   app.get(
     apiPaths.localNews,
@@ -30,9 +29,9 @@ export default async function localnewsRoutes(app: FastifyInstance) {
       const { limit, before } = request.query as { limit: number; before?: string };
       const start = before === undefined ? undefined : decodeCursor(before);
       if (before !== undefined && !start) throw httpErrors.field('before', serverMessages.invalidCursor);
-      // Serialized by the route's response schema (fast-json-stringify) when rebuilt, then sent as bytes.
-      const render = (items: NewsItemWithFiles[], nowMs: number) =>
-        reply.serialize(items.map((item) => toNewsItem(item, nowMs))) as string;
+      // Each item serialized by the item's schema (fast-json-stringify) when rebuilt, then sent as bytes.
+      const serializeItem = reply.compileSerializationSchema(newsItem) as (item: NewsItem) => string;
+      const render = (item: NewsItemWithFiles, nowMs: number) => serializeItem(toNewsItem(item, nowMs));
       const page = await kept.page(render, limit, start, request.principal!.newsRevision);
       if (page.next)
         reply.header('link', `<${apiPaths.localNews}?limit=${limit}&before=${encodeCursor(page.next)}>; rel="next"`);

@@ -9,6 +9,7 @@ import {
   type NewsPosition,
 } from '../../../../repositories/news.js';
 import { COMPRESS_ABOVE_BYTES, type Encoding } from '../../../../plugins/app/compression.js';
+import { PageEntries, type PageEntry } from './page-entries.js';
 
 /** Answers up to this size (one item) are compressed fast; larger ones (a page) well (see compress). */
 const SMALL_ANSWER_BYTES = 16 * 1024;
@@ -44,7 +45,13 @@ export class NewsPage {
     readonly json: Buffer,
     /** The last item, where the next page starts; undefined on the last page. */
     readonly next: NewsPosition | undefined,
+    /** A page's items, to make the page again when one is added (undefined for one item's answer). */
+    readonly entries?: PageEntries,
   ) {}
+
+  static ofEntries(entries: PageEntries): NewsPage {
+    return new NewsPage(entries.json(), entries.next, entries);
+  }
 
   /** The body in `encoding`, or undefined when it is too small to be worth it. */
   body(encoding: Encoding): Buffer | undefined {
@@ -83,13 +90,15 @@ function compress(json: Buffer, encoding: Encoding): Buffer {
  * Each request still reads the revision, which keeps a change made through another server instance
  * visible at once: given by the caller when it was read already (with the session,
  * repositories/sessions.ts), else asked here. A change costs the rebuild of the answers next asked
- * for, never the whole list's.
+ * for, never the whole list's; an item added through this instance costs less still (see `added`).
  */
 export function createNewsPageCache(db: Kysely<Database>, linksExpiry: (nowMs: number) => number) {
   let revision = -1;
   let expiry = -1;
   const keptPages = new Map<string, Promise<NewsPage | undefined>>();
   const keptItems = new Map<string, Promise<NewsPage | undefined>>();
+  /** The kept answers that are built already, by their promise. */
+  const built = new WeakMap<Promise<NewsPage | undefined>, NewsPage>();
   // An item is kept from its second request on: read at random across a large store, most items are
   // asked for once, and keeping each of those only made work for the garbage collector (more memory
   // held between collections). A popular item is kept as soon as it is asked for again.
@@ -126,18 +135,22 @@ export function createNewsPageCache(db: Kysely<Database>, linksExpiry: (nowMs: n
     let page = kept.get(key);
     if (!page) {
       if (admit && !admit(key)) return build(nowMs);
-      page = build(nowMs);
-      kept.set(key, page);
-      // A failed read (the database away) is not kept.
-      page.catch(() => kept.get(key) === page && kept.delete(key));
+      const building = build(nowMs);
+      page = building;
+      kept.set(key, building);
+      building.then(
+        (done) => done && built.set(building, done),
+        // A failed read (the database away) is not kept.
+        () => kept.get(key) === building && kept.delete(key),
+      );
     }
     return page;
   }
 
   return {
-    /** A page of the list: at most `limit` items older than `before`. */
+    /** A page of the list: at most `limit` items older than `before`, each item's JSON made by `render`. */
     page(
-      render: (items: NewsItemWithFiles[], nowMs: number) => string,
+      render: (item: NewsItemWithFiles, nowMs: number) => string,
       limit: number,
       before: NewsPosition | undefined,
       revisionRead?: number,
@@ -148,14 +161,43 @@ export function createNewsPageCache(db: Kysely<Database>, linksExpiry: (nowMs: n
         key,
         async (nowMs) => {
           const { items, more } = await listNewsPage(db, limit, before);
-          const last = items.at(-1);
-          return new NewsPage(
-            Buffer.from(render(items, nowMs)),
-            more && last ? { createdAt: last.created_at, id: last.id } : undefined,
-          );
+          const entries = items.map((item) => ({
+            position: { createdAt: item.created_at, id: item.id },
+            json: render(item, nowMs),
+          }));
+          return NewsPage.ofEntries(new PageEntries(entries, limit, before, more));
         },
         revisionRead,
       ) as Promise<NewsPage>;
+    },
+    /**
+     * An item this instance has just stored (its JSON signed at `nowMs`), in the change that raised the
+     * revision to `revision`: when the kept answers are of the revision just before and the links'
+     * step still stands, each kept page is made again from its kept items and this one, without a
+     * query or the other items' rendering, so that the requests right after a post are not the ones
+     * that pay for it (the list's p99 while items are posted, docs/benchmarks.md). Otherwise (a change
+     * made meanwhile, here or through another instance) nothing is done: the next request rebuilds.
+     * Called right after the commit, before any other request could read the new revision.
+     */
+    added(entry: PageEntry, nowMs: number, revisionAfter: number) {
+      if (revisionAfter !== revision + 1 || linksExpiry(nowMs) !== expiry) return;
+      revision = revisionAfter;
+      // A kept "no such item" for the new id would now be wrong; other items are as they were.
+      keptItems.delete(String(entry.position.id));
+      for (const [key, kept] of keptPages) {
+        const page = built.get(kept);
+        // Still being built: from the revision before, so it cannot be kept.
+        if (!page?.entries) {
+          keptPages.delete(key);
+          continue;
+        }
+        const entries = page.entries.withAdded(entry);
+        if (entries === page.entries) continue;
+        const again = NewsPage.ofEntries(entries);
+        const settled = Promise.resolve(again);
+        built.set(settled, again);
+        keptPages.set(key, settled);
+      }
     },
     /** One item, or undefined when there is none. */
     item(render: (item: NewsItemWithFiles, nowMs: number) => string, id: number, revisionRead?: number) {
@@ -172,3 +214,5 @@ export function createNewsPageCache(db: Kysely<Database>, linksExpiry: (nowMs: n
     },
   };
 }
+
+export type NewsPageCache = ReturnType<typeof createNewsPageCache>;
