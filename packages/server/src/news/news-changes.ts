@@ -9,10 +9,10 @@ import {
   type NewsEdit,
   type NewsEditDone,
 } from '../repositories/news.js';
+import { changeWithFiles, type FileSteps } from '../storage/file-changes.js';
 
 /** An item as its creation stored it: its id, its files' ids in the order given, the list's new revision. */
 export type StoredNewsItem = Awaited<ReturnType<typeof insertNewsItem>>;
-import { changeWithFiles, type FileSteps } from '../storage/file-changes.js';
 
 /** What a change of news needs: the database, the attachments' store, and where to report leftovers. */
 export interface NewsDeps {

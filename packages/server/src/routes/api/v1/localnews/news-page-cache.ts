@@ -50,7 +50,7 @@ export class NewsPage {
   ) {}
 
   static ofEntries(entries: PageEntries): NewsPage {
-    return new NewsPage(entries.json(), entries.next, entries);
+    return new NewsPage(entries.json, entries.next, entries);
   }
 
   /** The body in `encoding`, or undefined when it is too small to be worth it. */
@@ -172,12 +172,13 @@ export function createNewsPageCache(db: Kysely<Database>, linksExpiry: (nowMs: n
     },
     /**
      * An item this instance has just stored (its JSON signed at `nowMs`), in the change that raised the
-     * revision to `revision`: when the kept answers are of the revision just before and the links'
+     * revision to `revisionAfter`: when the kept answers are of the revision just before and the links'
      * step still stands, each kept page is made again from its kept items and this one, without a
      * query or the other items' rendering, so that the requests right after a post are not the ones
      * that pay for it (the list's p99 while items are posted, docs/benchmarks.md). Otherwise (a change
      * made meanwhile, here or through another instance) nothing is done: the next request rebuilds.
-     * Called right after the commit, before any other request could read the new revision.
+     * Called as soon as the change commits; a request that reads the new revision before that (on
+     * PostgreSQL, whose commit is not synchronous) rebuilds instead, and this then does nothing.
      */
     added(entry: PageEntry, nowMs: number, revisionAfter: number) {
       if (revisionAfter !== revision + 1 || linksExpiry(nowMs) !== expiry) return;
