@@ -29,7 +29,6 @@ import {
   nextLink,
   pageOnTheWire,
   postAtRate,
-  percentile,
   randomItemRequests,
   randomItemUrl,
   sequentialLatency,
@@ -41,6 +40,7 @@ import { cleanupAll, installCleanupHandlers, tempDir } from './bench/processes.m
 import { fmt, latencyRatio, renderReport, verdict, writeDoc } from './bench/report.mjs';
 import { ROOT, SERVER_DIST, SERVER_ENTRY } from './bench/server.mjs';
 import { measureBareStarts, measureColdStarts, measureWarmStarts } from './bench/startup.mjs';
+import { percentile } from './bench/stats.mjs';
 import { measureWebSizes, measureWireBytes } from './bench/web-sizes.mjs';
 
 const args = new Set(process.argv.slice(2));

@@ -5,14 +5,9 @@
 //   transparent nor white (the page's canvas is polled with getImageData every 10 ms).
 import { launchChromium } from '@hello/testkit/chromium';
 import { onCleanup } from './processes.mjs';
+import { median } from './stats.mjs';
 
 /* global document -- the probes below run in the page, not in Node */
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /** In the page: resolves with the first-contentful-paint time (ms since navigation start). */
 function firstContentfulPaint() {

@@ -25,6 +25,7 @@ import { apiPaths } from '@hello/contract';
 import { addNews, fetchBytes, registerUser } from './fixtures.mjs';
 import { finished, onCleanup, startChild, tempDir } from './processes.mjs';
 import { ROOT, startServer } from './server.mjs';
+import { percentile } from './stats.mjs';
 
 /** better-sqlite3 as the server resolves it (a dependency of packages/server, not of the root). */
 const SQLite = createRequire(path.join(ROOT, 'packages/server/package.json'))('better-sqlite3');
@@ -349,12 +350,6 @@ export async function steadyLatencies(url, headers, perSecond, seconds, connecti
   await finished(tracked.child);
   if (tracked.child.exitCode !== 0) throw new Error(`the steady client failed:\n${tracked.output()}`);
   return JSON.parse(Buffer.concat(stdout).toString());
-}
-
-/** The value at `share` (0.99: p99) of `values`, sorted in place. */
-export function percentile(values, share) {
-  values.sort((a, b) => a - b);
-  return values[Math.min(values.length - 1, Math.floor(values.length * share))];
 }
 
 /** A random item's URL of ids [firstId, lastId] each time it is called. */

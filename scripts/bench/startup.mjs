@@ -7,12 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { freePort } from '@hello/testkit/ports';
 import { startChild, stopChild, tempDir } from './processes.mjs';
 import { startServer, waitUntilAnswering } from './server.mjs';
-
-export const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
+import { median } from './stats.mjs';
 
 /** A new, empty DATA_DIR inside its own temporary directory (the server's cwd is its parent). */
 export function freshDataDir() {
