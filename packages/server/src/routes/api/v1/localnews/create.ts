@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiPaths, newsItem, type NewsItem } from '@hello/contract';
+import { apiPaths } from '@hello/contract';
 import { httpErrors } from '../../../../http-errors.js';
 import { createNewsItem, type StoredNewsItem } from '../../../../news/news-changes.js';
-import type { NewsItemWithFiles } from '../../../../repositories/news.js';
 import { consumes } from '../../../../schemas/errors.js';
 import { newsFormErrors, readNewsForm } from './news-form.js';
 import { newsDeps } from './news-deps.js';
-import { newsItemMapper } from './news-item.js';
+import { newsItemJson, newsItemMapper } from './news-item.js';
 import type { NewsPageCache } from './news-page-cache.js';
 import { createSchema, uploadBodyDoc } from './schemas.js';
 
@@ -29,11 +28,7 @@ export default async function createNewsRoute(app: FastifyInstance, { kept }: { 
  * while the body streams, then news/news-changes.ts commits the rows and publishes the files. The
  * answer's JSON, made as soon as the rows commit, is also the item's JSON in the kept news list.
  */
-function createNewsHandler(
-  app: FastifyInstance,
-  toNewsItem: (item: NewsItemWithFiles, nowMs?: number) => NewsItem,
-  kept: NewsPageCache,
-) {
+function createNewsHandler(app: FastifyInstance, toNewsItem: ReturnType<typeof newsItemMapper>, kept: NewsPageCache) {
   return async function createNews(request: FastifyRequest, reply: FastifyReply) {
     const form = await readNewsForm(request, app.uploads, app.config);
     const errors = newsFormErrors(form);
@@ -54,25 +49,23 @@ function createNewsHandler(
       size: f.size,
       contentType: f.contentType,
     }));
-    const serializeItem = reply.compileSerializationSchema(newsItem) as (item: NewsItem) => string;
+    const render = newsItemJson(reply, toNewsItem);
     const answer = (stored: StoredNewsItem, nowMs: number) =>
-      serializeItem(
-        toNewsItem(
-          {
-            id: stored.id,
-            title: item.title,
-            content: item.content,
-            created_at: item.createdAt,
-            author: principal.email,
-            files: files.map((f, i) => ({
-              id: stored.fileIds[i]!,
-              original_name: f.originalName,
-              size: f.size,
-              content_type: f.contentType,
-            })),
-          },
-          nowMs,
-        ),
+      render(
+        {
+          id: stored.id,
+          title: item.title,
+          content: item.content,
+          created_at: item.createdAt,
+          author: principal.email,
+          files: files.map((f, i) => ({
+            id: stored.fileIds[i]!,
+            original_name: f.originalName,
+            size: f.size,
+            content_type: f.contentType,
+          })),
+        },
+        nowMs,
       );
     let json: string | undefined;
     const stored = await createNewsItem(newsDeps(app), item, files, (committed) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiPaths, newsItem, serverMessages, type NewsItem } from '@hello/contract';
+import { apiPaths, serverMessages } from '@hello/contract';
 import { exposeHead } from '../../../../plugins/app/openapi.js';
 import { httpErrors } from '../../../../http-errors.js';
 import { deleteNewsItemWithFiles } from '../../../../news/news-changes.js';
@@ -10,7 +10,7 @@ import { attachmentHandler } from './attachment.js';
 import { authorsItem } from './author-check.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { newsDeps } from './news-deps.js';
-import { newsItemMapper } from './news-item.js';
+import { newsItemJson, newsItemMapper } from './news-item.js';
 import type { NewsPage, NewsPageCache } from './news-page-cache.js';
 import { deleteSchema, fileHeadSchema, fileSchema, itemSchema, listSchema } from './schemas.js';
 
@@ -29,10 +29,8 @@ export default async function localnewsRoutes(app: FastifyInstance, { kept }: { 
       const { limit, before } = request.query as { limit: number; before?: string };
       const start = before === undefined ? undefined : decodeCursor(before);
       if (before !== undefined && !start) throw httpErrors.field('before', serverMessages.invalidCursor);
-      // Each item serialized by the item's schema (fast-json-stringify) when rebuilt, then sent as bytes.
-      const serializeItem = reply.compileSerializationSchema(newsItem) as (item: NewsItem) => string;
-      const render = (item: NewsItemWithFiles, nowMs: number) => serializeItem(toNewsItem(item, nowMs));
-      const page = await kept.page(render, limit, start, request.principal!.newsRevision);
+      // Each item serialized when the page is rebuilt, then the page sent as bytes.
+      const page = await kept.page(newsItemJson(reply, toNewsItem), limit, start, request.principal!.newsRevision);
       if (page.next)
         reply.header('link', `<${apiPaths.localNews}?limit=${limit}&before=${encodeCursor(page.next)}>; rel="next"`);
       return sendPage(request, reply, page);
