@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 import { performance } from 'node:perf_hooks';
 import { treeCpuMs } from './memory.mjs';
 import { onCleanup } from './processes.mjs';
-import { median } from './stats.mjs';
+import { mean, median } from './stats.mjs';
 
 /**
  * @typedef {object} LoadResult
@@ -98,7 +98,6 @@ export async function runAlternating(targets, rounds, seconds) {
   for (let round = 0; round < rounds; round++) {
     for (const [i, target] of targets.entries()) runs[i].push(await runLoad({ ...target, duration: seconds }));
   }
-  const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
   return runs.map((results) => ({
     ...results[0],
     reqPerSec: median(results.map((r) => r.reqPerSec)),

@@ -25,7 +25,7 @@ import { apiPaths } from '@hello/contract';
 import { addNews, fetchBytes, registerUser } from './fixtures.mjs';
 import { finished, onCleanup, startChild, tempDir } from './processes.mjs';
 import { ROOT, startServer } from './server.mjs';
-import { percentile } from './stats.mjs';
+import { mean, percentile } from './stats.mjs';
 
 /** better-sqlite3 as the server resolves it (a dependency of packages/server, not of the root). */
 const SQLite = createRequire(path.join(ROOT, 'packages/server/package.json'))('better-sqlite3');
@@ -327,8 +327,7 @@ export async function sequentialLatency(urlFor, headers, count) {
   } finally {
     agent.destroy();
   }
-  const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
-  return { mean, p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
+  return { mean: mean(times), p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
 }
 
 /**

@@ -1,4 +1,9 @@
-// The two statistics the bench's figures are made of.
+// The statistics the bench's figures are made of.
+
+/** The arithmetic mean of `values`. */
+export function mean(values) {
+  return values.reduce((sum, v) => sum + v, 0) / values.length;
+}
 
 /** The middle of `values` (the mean of the two middle ones when their number is even); `values` is left as it is. */
 export function median(values) {
