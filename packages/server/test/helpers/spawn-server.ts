@@ -66,10 +66,27 @@ export interface SpawnOptions {
   nodeArgs?: string[];
 }
 
-/** Starts `node dist/server.js` on 127.0.0.1 and resolves once it listens. */
+/** A start that failed because another process took the port between freePort() and listen(). */
+class PortTakenError extends Error {}
+
+/**
+ * Starts `node dist/server.js` on 127.0.0.1 and resolves once it listens. A port that freePort()
+ * found free can be taken by any other process (a client's outgoing connection, another suite's
+ * server) in the second or so before the server listens; the start is then tried again on another
+ * port, unless the caller asked for this one.
+ */
 export async function spawnServer(options: SpawnOptions): Promise<SpawnedServer> {
   ensureBuilt();
-  const port = options.port ?? (await freePort());
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await spawnOnce(options, options.port ?? (await freePort()));
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || options.port !== undefined || attempt === 3) throw error;
+    }
+  }
+}
+
+async function spawnOnce(options: SpawnOptions, port: number): Promise<SpawnedServer> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '/tmp',
@@ -95,8 +112,10 @@ export async function spawnServer(options: SpawnOptions): Promise<SpawnedServer>
   const output = () => chunks.join('');
   const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
   while (!/is serving/.test(output())) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`server exited while starting:\n${output()}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const message = `server exited while starting:\n${output()}`;
+      throw /\bEADDRINUSE\b/.test(output()) ? new PortTakenError(message) : new Error(message);
+    }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`server did not start within the time:\n${output()}`);
