@@ -24,7 +24,7 @@ describe.each(dialects)('account calls in the server log (%s)', (dialect) => {
   it('prints the reset link when mail only goes to DATA_DIR/mail, and no secret anywhere else', async () => {
     const email = uniqueEmail('logged');
     const password = goodPassword();
-    const key: string = (await register(t.app, email, password)).json().key;
+    const key: string = (await register(t.app, email, password)).json<{ key: string }>().key;
     const { access, refresh } = (await login(t.app, email, password)).json();
     await post(t.app, apiPaths.tokenRefresh, { refresh });
     await login(t.app, email, 'a-wrong-password');

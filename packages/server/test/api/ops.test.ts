@@ -178,7 +178,7 @@ describe.each(dialects)('operating the product (%s)', (dialect) => {
       METRICS_TOKEN,
       user.access,
       user.refresh,
-      ok.json().access,
+      ok.json<{ access: string }>().access,
       ok.json().refresh,
       user.password,
       'wrong-guess',

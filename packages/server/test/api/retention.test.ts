@@ -32,6 +32,8 @@ async function seedAround(db: Kysely<Database>, now: number, days = 30) {
     created_at: iso(expiresAt - 14 * DAY),
     expires_at: iso(expiresAt),
     ended_at: endedAt === null ? null : iso(endedAt),
+    user_agent: '',
+    ip: '',
   });
   await db
     .insertInto('sessions')
@@ -196,6 +198,8 @@ describe.each(dialects)('retention (%s)', (dialect) => {
       created_at: iso(now - 400 * DAY),
       expires_at: iso(now - 386 * DAY + i),
       ended_at: null,
+      user_agent: '',
+      ip: '',
     }));
     await t.app.db.insertInto('sessions').values(backlog).execute();
 
@@ -231,6 +235,8 @@ describe.each(dialects)('retention (%s)', (dialect) => {
           created_at: iso(cutoff - 20 * DAY),
           expires_at: iso(cutoff - DAY + i),
           ended_at: null,
+          user_agent: '',
+          ip: '',
         })),
       )
       .execute();
@@ -311,6 +317,8 @@ describe.each(dialects)('retention (%s)', (dialect) => {
       created_at: iso(Date.now() - 60 * DAY),
       expires_at: iso(Date.now() - 46 * DAY),
       ended_at: null,
+      user_agent: '',
+      ip: '',
     });
     const present = async (id: string) =>
       (await t.app.db.selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;

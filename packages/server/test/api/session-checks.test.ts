@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, type UserProfile } from '@hello/contract';
+import { apiPaths, type Profile } from '@hello/contract';
 import { buildApp } from '../../src/app.js';
 import { createSession, findLiveSessions, MAX_SESSIONS_PER_QUERY } from '../../src/repositories/sessions.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
@@ -68,7 +68,7 @@ describe.each(dialects)('session checks of many requests at once (%s)', (dialect
         expect(res.json()).toEqual(tokenNotValid);
       } else {
         expect(res.statusCode).toBe(200);
-        expect(res.json<UserProfile>().email).toBe(asked[i]!.expect);
+        expect(res.json<Profile>().email).toBe(asked[i]!.expect);
       }
     });
     expect(answers.filter((res) => res.statusCode === 401)).toHaveLength(

@@ -62,7 +62,7 @@ describe.each(dialects)('crash safety (%s)', (dialect) => {
     for (let i = 0; i < AUTHORS; i += 1) {
       const res = await register(`author-${i}@example.com`, 'Author-Password-2026');
       expect(res.status).toBe(201);
-      authors.push(res.json().key);
+      authors.push(res.json<{ key: string }>().key);
     }
 
     // The burst: everything at once; the server is killed once a third of it has been answered.
@@ -109,7 +109,7 @@ describe.each(dialects)('crash safety (%s)', (dialect) => {
         work.push(
           post('/api/v1/localnews/new', { headers: { authorization: `Token ${authors[i % AUTHORS]}` }, body }).then(
             (res) => {
-              if (res.status === 201) uploaded.push({ id: res.json().id, files });
+              if (res.status === 201) uploaded.push({ id: res.json<{ id: number }>().id, files });
               onAnswer();
             },
             () => {},
@@ -144,7 +144,9 @@ describe.each(dialects)('crash safety (%s)', (dialect) => {
       body: JSON.stringify({ email: 'author-0@example.com', password: 'Author-Password-2026' }),
     });
     const list = (
-      await call(`${server.url}/api/v1/localnews/`, { headers: { authorization: `Bearer ${login.json().access}` } })
+      await call(`${server.url}/api/v1/localnews/`, {
+        headers: { authorization: `Bearer ${login.json<{ access: string }>().access}` },
+      })
     ).json() as {
       id: number;
       files: { name: string; url: string }[];
@@ -180,9 +182,10 @@ describe.each(dialects)('crash safety (%s)', (dialect) => {
     const registration = { email: credentials.email, password1: credentials.password, password2: credentials.password };
     const key = (
       await call(`${server.url}/api/v1/rest-auth/registration/`, { method: 'POST', ...json(registration) })
-    ).json().key;
+    ).json<{ key: string }>().key;
     const access = async () =>
-      (await call(`${server.url}/api/v1/token/`, { method: 'POST', ...json(credentials) })).json().access as string;
+      (await call(`${server.url}/api/v1/token/`, { method: 'POST', ...json(credentials) })).json<{ access: string }>()
+        .access;
 
     // Items to work on, each with two files.
     type Item = { id: number; files: { id: number; name: string }[] };
@@ -241,7 +244,7 @@ describe.each(dialects)('crash safety (%s)', (dialect) => {
         (res) => void (res.status === 204 && deleted.push(item.id)),
         () => {},
       );
-    work.push(deletionsMayStart.then(() => Promise.all(toDelete.map(remove))));
+    work.push(deletionsMayStart.then(async () => void (await Promise.all(toDelete.map(remove)))));
     await Promise.all(work);
     await server.exited();
     expect(killed, `the burst finished (${answered} edits answered) before the kill`).toBe(true);
@@ -301,7 +304,7 @@ describe.each(dialects)('crash safety (%s)', (dialect) => {
       const registration = { email, password1: password, password2: password };
       const key = (
         await call(`${server.url}/api/v1/rest-auth/registration/`, { method: 'POST', ...json(registration) })
-      ).json().key;
+      ).json<{ key: string }>().key;
       const items: number[] = [];
       for (let i = 0; i < 2; i += 1) {
         const files = [0, 1].map((n) => ({
@@ -315,9 +318,9 @@ describe.each(dialects)('crash safety (%s)', (dialect) => {
           body: formData({ title: `item ${a}-${i}`, content: 'mine' }, files),
         });
         expect(res.status).toBe(201);
-        items.push(res.json().id);
+        items.push(res.json<{ id: number }>().id);
       }
-      accounts.push({ email, access: (await login(email)).json().access, items });
+      accounts.push({ email, access: (await login(email)).json<{ access: string }>().access, items });
     }
 
     // Every account is deleted at once; the kill comes with the first answer.
@@ -348,7 +351,7 @@ describe.each(dialects)('crash safety (%s)', (dialect) => {
     server = await spawnServer({ dataDir, env });
     const reader = { email: 'reader@example.com', password1: password, password2: password };
     await call(`${server.url}/api/v1/rest-auth/registration/`, { method: 'POST', ...json(reader) });
-    const auth = { authorization: `Bearer ${(await login(reader.email)).json().access}` };
+    const auth = { authorization: `Bearer ${(await login(reader.email)).json<{ access: string }>().access}` };
     let rowFiles = 0;
     let gone = 0;
     for (const account of accounts) {
@@ -376,7 +379,7 @@ describe.each(dialects)('crash safety (%s)', (dialect) => {
       expect(status, `${account.email} is whole`).toBe(200);
       for (const res of items) {
         expect(res.status).toBe(200);
-        const files = res.json().files as { url: string }[];
+        const files = res.json<{ files: { url: string }[] }>().files;
         expect(files).toHaveLength(2);
         for (const file of files) expect((await call(server.url + file.url)).status).toBe(200);
         rowFiles += files.length;

@@ -81,14 +81,15 @@ describe.runIf(dialects.includes('postgres'))('database outage (postgres)', () =
       const started = Date.now();
       const res = await make();
       const took = Date.now() - started;
-      const body = res.headers.get('content-type')?.startsWith('application/json') ? res.json() : res.body.toString();
+      const isJson = res.headers.get('content-type')?.startsWith('application/json');
+      const body = isJson ? res.json<{ code?: unknown; detail?: unknown }>() : undefined;
       if (
         res.status !== 503 ||
         body?.code !== 'service_unavailable' ||
         typeof body?.detail !== 'string' ||
         took > PROMPT_MS
       ) {
-        wrong.push(`${name}: ${res.status} ${JSON.stringify(body)} in ${took} ms`);
+        wrong.push(`${name}: ${res.status} ${isJson ? JSON.stringify(body) : res.body.toString()} in ${took} ms`);
       }
     }
     expect(wrong).toEqual([]);
@@ -117,7 +118,7 @@ describe.runIf(dialects.includes('postgres'))('database outage (postgres)', () =
       const res = await post('/api/v1/token/', { email, password });
       const took = Date.now() - started;
       expect(res.status, res.body.toString()).toBe(503);
-      expect(res.json().code).toBe('service_unavailable');
+      expect(res.json<{ code: string }>().code).toBe('service_unavailable');
       expect(took).toBeLessThan(PROMPT_MS + 5_000);
     } finally {
       cluster.resume();

@@ -97,7 +97,7 @@ describe('graceful shutdown', () => {
       .map((r) => (r.status === 'fulfilled' ? `${r.value.status}:${r.value.body.length}` : String(r.reason)));
     expect(loginAnswers).toEqual(Array(LOGINS).fill(200));
     for (const r of results.slice(0, LOGINS))
-      if (r.status === 'fulfilled') expect(typeof r.value.json().access).toBe('string');
+      if (r.status === 'fulfilled') expect(typeof r.value.json<{ access: string }>().access).toBe('string');
     expect(downloadAnswers).toEqual(Array(DOWNLOADS).fill(`200:${pdfSize}`));
     expect(
       exit,

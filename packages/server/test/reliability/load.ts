@@ -60,7 +60,7 @@ async function main() {
       });
       if (reg.status !== 201 || login.status !== 200)
         throw new Error(`setup failed: registration ${reg.status}, login ${login.status}`);
-      users.push({ email, key: reg.json().key, access: login.json().access });
+      users.push({ email, key: reg.json<{ key: string }>().key, access: login.json<{ access: string }>().access });
     }
     const upload = await multipartBody({ title: 'Load test', content: 'A news item written under load.' }, [
       { name: 'notes.txt', bytes: Buffer.from('small text file\n'.repeat(20)) },

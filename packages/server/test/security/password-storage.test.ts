@@ -7,6 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { call, spawnServer, type SpawnedServer } from '../helpers/spawn-server.js';
 
+interface Tokens {
+  access: string;
+  refresh: string;
+}
+
 /**
  * docs/api.md, "What is never lost": passwords only as argon2id at OWASP's cost or more in the DEFAULT
  * configuration, reset tokens only as hashes, and neither (nor any token) in the log.
@@ -60,7 +65,10 @@ describe.each(dialects)('password storage (%s)', (dialect) => {
     const change = await t.app.inject({
       method: 'PUT',
       url: '/api/v1/users/changepassword/',
-      headers: { authorization: `Bearer ${login.json().access}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${login.json<{ access: string }>().access}`,
+        'content-type': 'application/json',
+      },
       payload: JSON.stringify({
         old_password: 'Plum-Orchard-1987',
         new_password: 'Quince-Harbour-2044',
@@ -172,9 +180,9 @@ describe('the log holds no password or token', () => {
     expect(
       (await post('/api/v1/rest-auth/registration/', { email, password1: secrets[0], password2: secrets[0] })).status,
     ).toBe(201);
-    const login = (await post('/api/v1/token/', { email, password: secrets[0] })).json();
+    const login = (await post('/api/v1/token/', { email, password: secrets[0] })).json<Tokens>();
     secrets.push(login.access, login.refresh);
-    secrets.push((await post('/api/v1/token/refresh/', { refresh: login.refresh })).json().access);
+    secrets.push((await post('/api/v1/token/refresh/', { refresh: login.refresh })).json<{ access: string }>().access);
     await post('/api/v1/token/', { email, password: 'Wrong-Password-Guess-1' });
     secrets.push('Wrong-Password-Guess-1');
     // A body that does not parse: the parser's message must not carry the password into the log.
@@ -185,7 +193,9 @@ describe('the log holds no password or token', () => {
     });
     const form = new URLSearchParams({ username: email, password: secrets[0]! });
     secrets.push(
-      (await call(`${server.url}/api/v1/rest-auth/api-token-auth/`, { method: 'POST', body: form })).json().token,
+      (await call(`${server.url}/api/v1/rest-auth/api-token-auth/`, { method: 'POST', body: form })).json<{
+        token: string;
+      }>().token,
     );
     const auth = { authorization: `Bearer ${login.access}` };
     expect((await call(`${server.url}/api/v1/user/profile/`, { headers: auth })).status).toBe(200);
@@ -195,7 +205,7 @@ describe('the log holds no password or token', () => {
       body: JSON.stringify({ old_password: secrets[0], new_password: secrets[1], confirm: secrets[1] }),
     });
     expect(change.status).toBe(200);
-    secrets.push(change.json().refresh);
+    secrets.push(change.json<{ refresh: string }>().refresh);
 
     const since = peer.messages.length;
     expect((await post('/api/password_reset/', { email, reset_new_password_path: '/resetnewpassword' })).status).toBe(
@@ -213,7 +223,7 @@ describe('the log holds no password or token', () => {
     await post('/api/password_reset/confirm/', { token, password: secrets[2], confirm: secrets[2] });
 
     // The account center: an e-mail change's link token, its password, and a deletion's password.
-    const again = (await post('/api/v1/token/', { email, password: secrets[2] })).json();
+    const again = (await post('/api/v1/token/', { email, password: secrets[2] })).json<Tokens>();
     secrets.push(again.access, again.refresh);
     const bearer = { authorization: `Bearer ${again.access}` };
     const moved = 'moved-logged@example.com';

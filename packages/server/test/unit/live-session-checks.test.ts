@@ -8,6 +8,7 @@ const session = (sessionId: string, userId: number): LiveSession => ({
   email: `${sessionId}@example.com`,
   expiresAt: '2999-01-01T00:00:00.000Z',
   newsRevision: 7,
+  lastUsedAt: '2026-01-01T00:00:00.000Z',
 });
 
 /** A finder over a fixed set of live sessions that records every call. */
