@@ -52,10 +52,12 @@ function staleReason(name, sources) {
     : null;
 }
 
-const reasons = Object.entries(packages)
-  .map(([name, sources]) => staleReason(name, sources))
-  .filter(Boolean);
-if (reasons.length > 0) {
+/** Builds what is stale (npm run build), or nothing; exits the process if the build fails. */
+function buildIfStale() {
+  const reasons = Object.entries(packages)
+    .map(([name, sources]) => staleReason(name, sources))
+    .filter(Boolean);
+  if (reasons.length === 0) return;
   console.log(`Building first (${reasons.join('; ')}): npm run build`);
   const began = new Date(); // edits made while it builds still count as newer
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -71,6 +73,24 @@ if (reasons.length > 0) {
   mkdirSync(path.dirname(stampFile), { recursive: true });
   writeFileSync(stampFile, '');
   utimesSync(stampFile, began, began);
+}
+
+// Two starts at once (two e2e runs, a bench beside one) must not build into the same dist folders
+// together: the build runs under a lock, in a child that asks again what is stale once it holds it.
+// Without flock (not a Linux system), unlocked.
+const lockFile = path.join(path.dirname(stampFile), 'build.lock');
+if (process.argv[2] === '--build-if-stale') {
+  buildIfStale();
+  process.exit(0);
+}
+if (Object.entries(packages).some(([name, sources]) => staleReason(name, sources))) {
+  mkdirSync(path.dirname(lockFile), { recursive: true });
+  const locked = spawnSync('flock', [lockFile, process.execPath, import.meta.filename, '--build-if-stale'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (locked.error) buildIfStale();
+  else if (locked.status !== 0) process.exit(locked.status || 1);
 }
 
 // The server reads `.env` and resolves DATA_DIR from the working directory: the repository root.
