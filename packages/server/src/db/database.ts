@@ -28,6 +28,30 @@ function loadPg(): typeof import('pg') {
   return pg;
 }
 
+/** How long an open waits for another process to turn a new file's journal to WAL. */
+const WAL_WAIT_MS = 10_000;
+const WAL_RETRY_MS = 10;
+
+/**
+ * `journal_mode = WAL`, which a new file needs once and a used one already has. Two instances that
+ * open a new file at once (a first start on a fresh DATA_DIR, README "Configuration") both read it
+ * and both ask for its exclusive lock to change the mode; SQLite answers one of them SQLITE_BUSY at
+ * once, without its busy timeout, as waiting could deadlock (test/reliability/concurrent-start.test.ts).
+ * That one tries again until the other is done. The wait blocks the thread, as better-sqlite3's own
+ * busy timeout would: this runs once, while the app is being built, before it serves anything.
+ */
+function useWal(sqlite: SQLite.Database): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (const deadline = Date.now() + WAL_WAIT_MS; ; Atomics.wait(pause, 0, 0, WAL_RETRY_MS)) {
+    try {
+      sqlite.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+    }
+  }
+}
+
 /** The SQLite database's file: DATA_DIR/app.db. */
 export const sqliteFile = (dataDir: string): string => path.join(dataDir, 'app.db');
 
@@ -50,7 +74,7 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
   }
   mkdirSync(config.dataDir, { recursive: true });
   const sqlite = new SQLite(sqliteFile(config.dataDir));
-  sqlite.pragma('journal_mode = WAL');
+  useWal(sqlite);
   // FULL: a commit is on disk before the call that made it answers (docs/api.md, "What is never lost").
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
