@@ -75,20 +75,29 @@ function buildIfStale() {
   utimesSync(stampFile, began, began);
 }
 
-// Two starts at once (two e2e runs, a bench beside one) must not build into the same dist folders
-// together: the build runs under a lock, in a child that asks again what is stale once it holds it.
-// Without flock (not a Linux system), unlocked.
+// Two starts at once (two e2e runs, say) must not build into the same dist folders together: the
+// build runs under a lock, in a child that asks again what is stale once it holds it. Without flock
+// (not a Linux system), unlocked. (`npm run build` and the bench's --build take no lock.)
 const lockFile = path.join(path.dirname(stampFile), 'build.lock');
-if (process.argv[2] === '--build-if-stale') {
+const BUILD_CHILD = 'HELLO_START_BUILD_CHILD';
+if (process.env[BUILD_CHILD]) {
   buildIfStale();
   process.exit(0);
 }
 if (Object.entries(packages).some(([name, sources]) => staleReason(name, sources))) {
   mkdirSync(path.dirname(lockFile), { recursive: true });
-  const locked = spawnSync('flock', [lockFile, process.execPath, import.meta.filename, '--build-if-stale'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const underLock = (...flockOptions) =>
+    spawnSync('flock', [...flockOptions, lockFile, process.execPath, import.meta.filename], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, [BUILD_CHILD]: '1' },
+    });
+  const BUSY = 75;
+  let locked = underLock('--nonblock', '--conflict-exit-code', String(BUSY));
+  if (locked.status === BUSY) {
+    console.log('Another start is building; waiting for it to finish.');
+    locked = underLock();
+  }
   if (locked.error) buildIfStale();
   else if (locked.status !== 0) process.exit(locked.status || 1);
 }

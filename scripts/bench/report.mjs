@@ -22,7 +22,7 @@ export const fmt = {
   kb: (v) => `${number(v / 1e3, 1)} kB`,
   /** A file's size: kB below 1 MB, MB above. */
   size: (v) => (v < 1e6 ? `${number(v / 1e3, 1)} kB` : `${number(v / 1e6, 2)} MB`),
-  /** One decimal: a share of 49.8% against a budget of 50% must not print as "50%" beside a NO. */
+  /** One decimal, so that a share of 49.8% against a budget of 50% does not print as "50%" beside a NO. */
   pct: (v) => `${number(v * 100, 1)}%`,
   times: (v) => `${number(v, v < 10 ? 2 : 1)}×`,
 };

@@ -77,16 +77,18 @@ class PortTakenError extends Error {}
  */
 export async function spawnServer(options: SpawnOptions): Promise<SpawnedServer> {
   ensureBuilt();
+  // One time limit for all the tries.
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await spawnOnce(options, options.port ?? (await freePort()));
+      return await spawnOnce(options, options.port ?? (await freePort()), deadline);
     } catch (error) {
       if (!(error instanceof PortTakenError) || options.port !== undefined || attempt === 3) throw error;
     }
   }
 }
 
-async function spawnOnce(options: SpawnOptions, port: number): Promise<SpawnedServer> {
+async function spawnOnce(options: SpawnOptions, port: number, deadline: number): Promise<SpawnedServer> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '/tmp',
@@ -109,10 +111,12 @@ async function spawnOnce(options: SpawnOptions, port: number): Promise<SpawnedSe
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
+  // 'close' comes once its output is read to the end, which 'exit' does not wait for.
+  const closed = new Promise((resolve) => child.once('close', resolve));
   const output = () => chunks.join('');
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
   while (!/is serving/.test(output())) {
     if (child.exitCode !== null || child.signalCode !== null) {
+      await closed;
       const message = `server exited while starting:\n${output()}`;
       throw /\bEADDRINUSE\b/.test(output()) ? new PortTakenError(message) : new Error(message);
     }

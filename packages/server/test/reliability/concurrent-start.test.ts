@@ -62,11 +62,15 @@ async function startPairs(pairs: Pair[]): Promise<SpawnedServer[][]> {
   const starts = await Promise.allSettled(
     pairs.flatMap(({ dataDir, env }) => [0, 1].map(() => spawnServer({ dataDir, env, readyTimeoutMs: 90_000 }))),
   );
-  const failures = starts.flatMap((s) => (s.status === 'rejected' ? [String(s.reason).slice(0, 600)] : []));
+  const failures = starts.flatMap((s) => (s.status === 'rejected' ? [String(s.reason)] : []));
   if (failures.length > 0) {
     await Promise.all(starts.map((s) => (s.status === 'fulfilled' ? s.value.kill() : undefined)));
-    // What each printed, one line each: the test summary shows a failure's first lines only.
-    const printed = failures.map((failure) => failure.trim().replace(/\s*\n\s*/g, ' | '));
+    // One line each, as the test summary shows a failure's first lines only, cut at 300 characters:
+    // what went wrong (the first line) and the end of what the instance printed, where its error is.
+    const printed = failures.map((failure) => {
+      const [what, ...rest] = failure.trim().split('\n');
+      return `${what} ${rest.join(' | ').slice(-240)}`;
+    });
     expect.fail(`${failures.length} of ${starts.length} instances did not start:\n${printed.join('\n')}`);
   }
   const servers = starts.map((s) => (s as PromiseFulfilledResult<SpawnedServer>).value);
@@ -169,6 +173,7 @@ describe.each(dialects)('instances starting at the same moment on one DATA_DIR (
     const began = Date.now();
     const pids = await Promise.all(Array.from({ length: DEAD_FOLDERS }, deadPid));
     const restarted = pairs.slice(0, RESTARTED_PAIRS);
+    expect(restarted).toHaveLength(RESTARTED_PAIRS);
     for (const pair of restarted) {
       pair.planted = plantDeadStaging(pair.dataDir, pids);
       // A crash after the rows' commit and before the files' publish: the sweep must publish them,
@@ -176,8 +181,10 @@ describe.each(dialects)('instances starting at the same moment on one DATA_DIR (
       const pdfs = path.join(pair.dataDir, 'pdfs');
       const caught = path.join(pdfs, '.tmp', `${pids[0]}.c0ffee@${hostname()}`);
       mkdirSync(caught, { recursive: true });
-      for (const name of readdirSync(pdfs).filter((n) => n.endsWith('.pdf')))
-        renameSync(path.join(pdfs, name), path.join(caught, name));
+      const published = readdirSync(pdfs).filter((n) => n.endsWith('.pdf'));
+      // The demo PDFs the first start made: without them this would test a first start again.
+      expect(published).toHaveLength(3);
+      for (const name of published) renameSync(path.join(pdfs, name), path.join(caught, name));
       pair.planted.push(caught);
     }
 
