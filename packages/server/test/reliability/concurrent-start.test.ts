@@ -13,11 +13,11 @@ import { call, spawnServer, type SpawnedServer } from '../helpers/spawn-server.j
  * "Configuration"). Each start sweeps what dead processes left in the stores' staging folders; two
  * instances sweeping the same folders must not trip over each other (one removes a folder the other
  * is reading), nor over anything else done at a first start: the secret key file (the two must agree
- * on one), the database's schema (SQLite: db/migrate.ts; PostgreSQL: the migrator's advisory lock),
- * the demo PDFs. Pairs of instances start, the two of a pair at the same moment, each pair on a
- * DATA_DIR of its own with dead staging folders: fresh ones (a first start's work too); then some of
- * them again, now used, with committed files caught in a dead staging folder. Every instance must
- * serve, and exit 0 on SIGTERM.
+ * on one), SQLite's journal mode (db/database.ts, useWal), the database's schema (SQLite:
+ * db/migrate.ts; PostgreSQL: the migrator's advisory lock), the demo PDFs. Pairs of instances start,
+ * the two of a pair at the same moment, each pair on a DATA_DIR of its own with dead staging folders:
+ * fresh ones (a first start's work too); then some of them again, now used, with committed files
+ * caught in a dead staging folder. Every instance must serve, and exit 0 on SIGTERM.
  */
 const PAIRS = 10;
 /** The pairs started again on their used DATA_DIRs: the publish race, with the sweep's again. */
