@@ -52,11 +52,15 @@ function staleReason(name, sources) {
     : null;
 }
 
-/** Builds what is stale (npm run build), or nothing; exits the process if the build fails. */
-function buildIfStale() {
-  const reasons = Object.entries(packages)
+/** Why each stale package needs building; empty when nothing does. */
+const staleReasons = () =>
+  Object.entries(packages)
     .map(([name, sources]) => staleReason(name, sources))
     .filter(Boolean);
+
+/** Builds what is stale (npm run build), or nothing; exits the process if the build fails. */
+function buildIfStale() {
+  const reasons = staleReasons();
   if (reasons.length === 0) return;
   console.log(`Building first (${reasons.join('; ')}): npm run build`);
   const began = new Date(); // edits made while it builds still count as newer
@@ -84,7 +88,7 @@ if (process.env[BUILD_CHILD]) {
   buildIfStale();
   process.exit(0);
 }
-if (Object.entries(packages).some(([name, sources]) => staleReason(name, sources))) {
+if (staleReasons().length > 0) {
   mkdirSync(path.dirname(lockFile), { recursive: true });
   const underLock = (...flockOptions) =>
     spawnSync('flock', [...flockOptions, lockFile, process.execPath, import.meta.filename], {

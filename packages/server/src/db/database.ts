@@ -36,9 +36,10 @@ const WAL_RETRY_MS = 10;
  * `journal_mode = WAL`, which a new file needs once and a used one already has. Two instances that
  * open a new file at once (a first start on a fresh DATA_DIR, README "Configuration") both read it
  * and both ask for its exclusive lock to change the mode; SQLite answers one of them SQLITE_BUSY at
- * once, without its busy timeout, as waiting could deadlock (test/reliability/sqlite-first-open.test.ts,
- * concurrent-start.test.ts). That one tries again until the other is done. The wait blocks the thread, as better-sqlite3's own
- * busy timeout would: this runs once, while the app is being built, before it serves anything.
+ * once, without its busy timeout, as waiting could deadlock (test/reliability/sqlite-first-open.test.ts
+ * and concurrent-start.test.ts). That one tries again until the other is done. The wait blocks the
+ * thread, as better-sqlite3's own busy timeout would: this runs once, while the app is being built,
+ * before it serves anything.
  */
 function useWal(sqlite: SQLite.Database): void {
   const pause = new Int32Array(new SharedArrayBuffer(4));
