@@ -33,11 +33,13 @@ describe.each(dialects)('logout, JWT logout and the legacy token login (%s)', (d
     const none = await post(t.app, apiPaths.logout);
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+    expect(none.headers['www-authenticate']).toBe('Token realm="api"');
     const session = await newSession();
     for (const authorization of ['Token garbage', `Token ${session.access}`, `Bearer ${session.refresh}`]) {
       const res = await post(t.app, apiPaths.logout, undefined, { headers: { authorization } });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual(tokenNotValid);
+      expect(res.headers['www-authenticate']).toBe('Token realm="api"');
     }
   });
 

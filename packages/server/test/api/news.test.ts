@@ -100,7 +100,7 @@ describe.each(dialects)('local news (%s)', (dialect) => {
     const none = await t.app.inject({ method: 'GET', url: LIST });
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
-    expect(none.headers['www-authenticate']).toBeDefined();
+    expect(none.headers['www-authenticate']).toBe('Bearer realm="api"');
     const refreshAsBearer = await t.app.inject({
       method: 'GET',
       url: LIST,
@@ -108,6 +108,7 @@ describe.each(dialects)('local news (%s)', (dialect) => {
     });
     expect(refreshAsBearer.statusCode).toBe(401);
     expect(refreshAsBearer.json()).toMatchObject({ code: 'token_not_valid' });
+    expect(refreshAsBearer.headers['www-authenticate']).toBe('Bearer realm="api"');
   });
 
   it('asks for the Token (refresh) scheme to create, and stores nothing without it', async () => {
@@ -116,6 +117,8 @@ describe.each(dialects)('local news (%s)', (dialect) => {
     const none = await t.app.inject({ method: 'POST', url: NEW, headers: body.headers, payload: body.payload });
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+    // The challenge names the scheme this call takes, not the list's.
+    expect(none.headers['www-authenticate']).toBe('Token realm="api"');
     const accessAsToken = await t.app.inject({
       method: 'POST',
       url: NEW,
@@ -124,6 +127,7 @@ describe.each(dialects)('local news (%s)', (dialect) => {
     });
     expect(accessAsToken.statusCode).toBe(401);
     expect(accessAsToken.json()).toMatchObject({ code: 'token_not_valid' });
+    expect(accessAsToken.headers['www-authenticate']).toBe('Token realm="api"');
     const bearerScheme = await t.app.inject({
       method: 'POST',
       url: NEW,
@@ -131,6 +135,7 @@ describe.each(dialects)('local news (%s)', (dialect) => {
       payload: body.payload,
     });
     expect(bearerScheme.statusCode).toBe(401);
+    expect(bearerScheme.headers['www-authenticate']).toBe('Token realm="api"');
     expect((await t.app.db.selectFrom('news_items').select('id').execute()).length).toBe(before);
   });
 

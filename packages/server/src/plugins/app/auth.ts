@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Principal } from '../../auth/sessions.js';
-import { httpErrors } from '../../http-errors.js';
+import { httpErrors, type AuthScheme } from '../../http-errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,12 +26,13 @@ export default fp(
   async function auth(app: FastifyInstance) {
     app.decorateRequest('principal', null);
 
-    const credentials = (request: FastifyRequest, scheme: 'Bearer' | 'Token'): string => {
+    // A 401 names the scheme the call takes, so a client told to authenticate knows which token to send.
+    const credentials = (request: FastifyRequest, scheme: AuthScheme): string => {
       const header = request.headers.authorization;
-      if (!header) throw httpErrors.notAuthenticated();
+      if (!header) throw httpErrors.notAuthenticated(scheme);
       const [given, token, extra] = header.trim().split(/\s+/);
       if (given?.toLowerCase() !== scheme.toLowerCase() || !token || extra !== undefined)
-        throw httpErrors.tokenNotValid();
+        throw httpErrors.tokenNotValid(scheme);
       return token;
     };
 
@@ -42,7 +43,7 @@ export default fp(
 
     app.decorate('requireToken', async function (request: FastifyRequest) {
       request.principal = await app.sessions.authenticate(credentials(request, 'Token'), 'refresh');
-      if (!request.principal) throw httpErrors.tokenNotValid();
+      if (!request.principal) throw httpErrors.tokenNotValid('Token');
     });
   },
   { name: 'auth', dependencies: ['services'] },
