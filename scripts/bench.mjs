@@ -43,6 +43,11 @@ import { measureBareStarts, measureColdStarts, measureWarmStarts } from './bench
 import { percentile } from './bench/stats.mjs';
 import { measureWebSizes, measureWireBytes } from './bench/web-sizes.mjs';
 
+/** @typedef {import('./bench/load.mjs').LoadResult} LoadResult */
+/** @typedef {Awaited<ReturnType<typeof registerUser>>} User */
+/** @typedef {Awaited<ReturnType<typeof startNewsStore>>} Store a seeded news store, its server running */
+/** @typedef {Awaited<ReturnType<typeof sequentialLatency>>} SequentialResult */
+
 const args = new Set(process.argv.slice(2));
 for (const arg of args) {
   if (!['--short', '--write', '--build'].includes(arg)) {
@@ -108,12 +113,18 @@ const LOGIN_CONNECTIONS = 8;
 const rows = [];
 let currentOrder = 0;
 /** Adds a row to the table; the table lists the sections in their order (1 to 6), then the news at scale (7). */
-const add = (row) => rows.push({ order: currentOrder, ...row });
+const add = (/** @type {import('./bench/report.mjs').Row & { order?: number }} */ row) =>
+  rows.push({ order: currentOrder, ...row });
 /** @type {string[]} */
 const notes = [];
-const log = (message) => console.error(`bench: ${message}`);
+const log = (/** @type {string} */ message) => console.error(`bench: ${message}`);
 
-/** Runs one section (`order`: its number in docs/benchmarks.md, 7 for the news at scale); a failure becomes a row saying why, and the run goes on. */
+/**
+ * Runs one section (`order`: its number in docs/benchmarks.md, 7 for the news at scale); a failure becomes a row saying why, and the run goes on.
+ * @param {string} name
+ * @param {number} order
+ * @param {() => Promise<void>} body
+ */
 async function section(name, order, body) {
   currentOrder = order;
   log(`${name}…`);
@@ -121,14 +132,21 @@ async function section(name, order, body) {
     await body();
   } catch (error) {
     add({ measurement: name, figure: 'could not measure', reference: '', ratio: '', verdict: 'n/a' });
-    notes.push(`${name}: ${String(error?.message ?? error).split('\n')[0]}`);
-    log(`${name} failed: ${error?.stack ?? error}`);
+    notes.push(
+      `${name}: ${String(/** @type {Partial<Error> | undefined} */ (error)?.message ?? error).split('\n')[0]}`,
+    );
+    log(`${name} failed: ${/** @type {Partial<Error> | undefined} */ (error)?.stack ?? error}`);
   }
 }
 
 /** A load run's figure, or why it does not count. */
-const checked = (result, figure) => (result.problem ? `${figure} (${result.problem})` : figure);
+const checked = (/** @type {{ problem?: string }} */ result, /** @type {string} */ figure) =>
+  result.problem ? `${figure} (${result.problem})` : figure;
 
+/**
+ * @param {string} dir
+ * @returns {number}
+ */
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -180,6 +198,7 @@ async function main() {
   }
 
   // 6a. Web sizes: no server needed.
+  /** @type {ReturnType<typeof measureWebSizes> | undefined} */
   let web;
   await section('Web: sizes', 6, async () => {
     web = measureWebSizes(path.join(ROOT, 'packages/web/dist'));
@@ -222,6 +241,7 @@ async function main() {
   });
 
   // 5. Start-up, cold then warm; the last warm start stays up for everything else.
+  /** @type {Awaited<ReturnType<typeof measureWarmStarts>>['server']} */
   let server;
   let dataDir;
   await section('Start-up', 5, async () => {
@@ -238,7 +258,7 @@ async function main() {
       const file = await writeBigPdf(tempDir('pdf'));
       await addPdfWithCli(dataDir, file, BIG_PDF_ID);
     } catch (error) {
-      notes.push(`The 5 MiB PDF could not be added: ${String(error.message).split('\n')[0]}`);
+      notes.push(`The 5 MiB PDF could not be added: ${String(/** @type {Error} */ (error).message).split('\n')[0]}`);
     }
     const warm = await measureWarmStarts(dataDir, plan.startRuns);
     server = warm.server;
@@ -256,12 +276,13 @@ async function main() {
   if (!server) throw new Error('the product did not start; nothing else can be measured');
   const base = server.url;
   const pid = server.pid;
-  /** The server's RSS after each phase, for the notes. */
+  /** @type {string[]} The server's RSS after each phase, for the notes. */
   const timeline = [];
-  const rssAt = (phase) => timeline.push(`${phase} ${fmt.mb(rssBytes(pid) ?? NaN)}`);
+  const rssAt = (/** @type {string} */ phase) => timeline.push(`${phase} ${fmt.mb(rssBytes(pid) ?? NaN)}`);
   rssAt('started');
 
   // Fixtures: a user, an access token, 20 news items. Without them only the anonymous parts run.
+  /** @type {User | undefined} */
   let user;
   await section('Fixtures', 0, async () => {
     user = await registerUser(base);
@@ -365,11 +386,15 @@ async function main() {
 
   // 4. Memory after rounds of mixed requests.
   await section('Memory', 4, async () => {
+    /** @type {import('autocannon').Request[]} */
     const requests = [
-      ...(user ? [{ method: 'GET', path: apiPaths.localNews, headers: bearer }] : []),
+      ...(user
+        ? [/** @type {import('autocannon').Request} */ ({ method: 'GET', path: apiPaths.localNews, headers: bearer })]
+        : []),
       { method: 'GET', path: downloadPdfPath(3) },
       { method: 'GET', path: '/' },
     ];
+    /** @type {number[]} */
     const after = [];
     let problems = [];
     for (let round = 1; round <= plan.rounds; round++) {
@@ -384,7 +409,7 @@ async function main() {
       after.push(rssBytes(pid) ?? NaN);
     }
     const peak = Math.max(...after);
-    const growth = (after.at(-1) - after[0]) / after[0];
+    const growth = (after[after.length - 1] - after[0]) / after[0];
     const count = plan.mixedRequests.toLocaleString('en-US');
     add({
       measurement: `Memory: server RSS after ${count} mixed requests${short ? ' (short mode; the full run uses 100,000)' : ''}`,
@@ -408,11 +433,13 @@ async function main() {
   // 2. Logins do not stall reads.
   await section('Logins beside reads', 2, async () => {
     needUser();
+    /** @type {Parameters<typeof runLoad>[0]} */
     const login = {
       url: base + apiPaths.token,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: user.email, password: user.password }),
+      // needUser() above: there is a user.
+      body: JSON.stringify({ email: /** @type {User} */ (user).email, password: /** @type {User} */ (user).password }),
       connections: LOGIN_CONNECTIONS,
       targetPid: pid,
     };
@@ -469,7 +496,9 @@ async function main() {
 
   // 3. PDF serving beside nginx, and memory while serving.
   await section('PDF serving', 3, async () => {
+    /** @type {Record<string, Buffer>} */
     const files = {};
+    /** @type {Array<{ name: string, path: string, label: string, status?: number, size?: number }>} */
     const targets = [
       { name: '3.pdf', path: downloadPdfPath(3), label: 'PDF id 3' },
       { name: 'large.pdf', path: downloadPdfPath(BIG_PDF_ID), label: '5 MiB PDF' },
@@ -581,7 +610,10 @@ async function main() {
   report(run);
 }
 
-/** Prints the table and notes (and with --write puts them into docs/benchmarks.md). */
+/**
+ * Prints the table and notes (and with --write puts them into docs/benchmarks.md).
+ * @param {{ started: Date, t0: number, loadBefore: number[], machine: ReturnType<typeof describeMachine> }} run
+ */
 function report({ started, t0, loadBefore, machine }) {
   const markdown = renderReport({
     rows: rows.sort((a, b) => a.order - b.order),
@@ -612,7 +644,10 @@ function report({ started, t0, loadBefore, machine }) {
 async function measureNewsAtScale() {
   const started = performance.now();
   const count = plan.scaleItems.toLocaleString('en-US');
-  /** What the sections share: the two stores (running servers), and what one section tells the next. */
+  /**
+   * What the sections share: the two stores (running servers), and what one section tells the next.
+   * @type {Scale}
+   */
   const scale = {
     count,
     store: `${count} items${short ? ' (short mode; the full run: 100,000)' : ''}`,
@@ -624,7 +659,8 @@ async function measureNewsAtScale() {
     /** The big store's server's RSS after each step, for the notes: where its memory went. */
     timeline: [],
   };
-  const rssAt = (step) => scale.big && scale.timeline.push(`${step} ${fmt.mb(rssBytes(scale.big.server.pid) ?? NaN)}`);
+  const rssAt = (/** @type {string} */ step) =>
+    scale.big && scale.timeline.push(`${step} ${fmt.mb(rssBytes(scale.big.server.pid) ?? NaN)}`);
   await section('News at scale: the stores', 7, () => scaleStores(scale));
   rssAt('started');
   await section('News at scale: first page on the wire', 7.1, () => scaleFirstPageBytes(scale));
@@ -649,7 +685,21 @@ async function measureNewsAtScale() {
   notes.push(`News at scale: the section took ${fmt.seconds(performance.now() - started)} in all.`);
 }
 
-/** The stores of section 7, or why there are none. */
+/**
+ * @typedef {object} Scale
+ * @property {string} count
+ * @property {string} store
+ * @property {Store | undefined} big
+ * @property {Store | undefined} small
+ * @property {boolean} paged
+ * @property {number | undefined} firstPageRate
+ * @property {string[]} timeline
+ */
+
+/**
+ * The stores of section 7, or why there are none.
+ * @param {Scale} scale
+ */
 function scaleStoresOf(scale) {
   if (!scale.big || !scale.small) throw new Error('no seeded stores (see the note on the stores)');
   return {
@@ -662,7 +712,7 @@ function scaleStoresOf(scale) {
 
 const SCALE_CONNECTIONS = 10;
 /** An autocannon target: `url` on `store`'s server, as a browser of its user asks; the bodies dropped unread, since answers of different sizes are compared (bench/load.mjs). */
-const scaleTarget = (store, url) => ({
+const scaleTarget = (/** @type {Store} */ store, /** @type {string} */ url) => ({
   url,
   headers: browserHeaders(store.user.access),
   connections: SCALE_CONNECTIONS,
@@ -670,7 +720,10 @@ const scaleTarget = (store, url) => ({
   discardBodies: true,
 });
 
-/** 7: both stores made and started; how long the big one took to seed and to start over. */
+/**
+ * 7: both stores made and started; how long the big one took to seed and to start over.
+ * @param {Scale} scale
+ */
 async function scaleStores(scale) {
   scale.big = await startNewsStore(plan.scaleItems, 'news-scale');
   scale.small = await startNewsStore(SMALL_STORE_ITEMS, 'news-small');
@@ -689,13 +742,16 @@ async function scaleStores(scale) {
   });
 }
 
-/** a) The first page's bytes on the wire, compressed as a browser gets it, and uncompressed. */
+/**
+ * a) The first page's bytes on the wire, compressed as a browser gets it, and uncompressed.
+ * @param {Scale} scale
+ */
 async function scaleFirstPageBytes(scale) {
   const { big, small, url, smallUrl } = scaleStoresOf(scale);
   const page = await pageOnTheWire(url, big.user.access);
   const smallPage = await pageOnTheWire(smallUrl, small.user.access);
   scale.paged = Boolean(nextLink(page.link, url));
-  const size = (p) =>
+  const size = (/** @type {Awaited<ReturnType<typeof pageOnTheWire>>} */ p) =>
     `${fmt.kb(p.wireBytes)} (${p.encoding}; ${fmt.kb(p.jsonBytes)} uncompressed, ${p.items.toLocaleString('en-US')} items)`;
   add({
     measurement: `News at scale: first page GET ${apiPaths.localNews} over ${scale.store}, bytes on the wire (Accept-Encoding: br, gzip)`,
@@ -711,7 +767,10 @@ async function scaleFirstPageBytes(scale) {
   }
 }
 
-/** b) The first page flat out against the same call on the 20-item store, alternating, pinned as the JSON reads are. */
+/**
+ * b) The first page flat out against the same call on the 20-item store, alternating, pinned as the JSON reads are.
+ * @param {Scale} scale
+ */
 async function scaleFirstPageRate(scale) {
   const { big, small, url, smallUrl } = scaleStoresOf(scale);
   const targets = [scaleTarget(big, url), scaleTarget(small, smallUrl)];
@@ -729,7 +788,7 @@ async function scaleFirstPageRate(scale) {
     ratio: fmt.pct(share),
     verdict: scaled.problem || base.problem ? 'n/a' : verdict(share >= BUDGET.scaleRateShare),
   });
-  const cores = (v) => (v === null ? '?' : v.toFixed(2));
+  const cores = (/** @type {number | null} */ v) => (v === null ? '?' : v.toFixed(2));
   notes.push(
     `News at scale, first page flat out: CPU in cores, ${scale.count} items ${cores(scaled.targetCpu)} (client ${cores(scaled.clientCpu)}); ${SMALL_STORE_ITEMS} items ${cores(base.targetCpu)} (client ${cores(base.clientCpu)}).`,
   );
@@ -741,6 +800,7 @@ async function scaleFirstPageRate(scale) {
  * (autocannon counts whole milliseconds), alternating, the median round's mean. Beside it, for the
  * record, each one flat out (10 connections), where a mean latency is connections ÷ requests per
  * second (Little's law): a cost per request more than a wait.
+ * @param {Scale} scale
  */
 async function scaleItemAndDeepPage(scale) {
   const { big, url } = scaleStoresOf(scale);
@@ -757,6 +817,7 @@ async function scaleItemAndDeepPage(scale) {
   // One reader: first page, one item, 100th page, in turn, `plan.jsonRounds` rounds; the median round counts.
   const sequential = [() => url, randomItem, ...(hundredth.url ? [() => hundredth.url] : [])];
   const count = short ? 300 : 1500;
+  /** @type {SequentialResult[][]} */
   const rounds = sequential.map(() => []);
   await pinnedApart([big.server.pid], async () => {
     for (const urlFor of sequential)
@@ -769,10 +830,11 @@ async function scaleItemAndDeepPage(scale) {
   const [firstSeq, itemSeq, page100Seq] = rounds.map(
     (each) => [...each].sort((a, b) => a.mean - b.mean)[Math.floor(each.length / 2)],
   );
-  const us = (ms) => `${Math.round(ms * 1000).toLocaleString('en-US')} µs`;
-  const seqLatency = (result) => `mean ${us(result.mean)}, p50 ${us(result.p50)}, p99 ${us(result.p99)}`;
+  const us = (/** @type {number} */ ms) => `${Math.round(ms * 1000).toLocaleString('en-US')} µs`;
+  const seqLatency = (/** @type {SequentialResult} */ result) =>
+    `mean ${us(result.mean)}, p50 ${us(result.p50)}, p99 ${us(result.p99)}`;
   const seqHow = `one request at a time on one connection, ${count} per round${plan.jsonRounds > 1 ? `, median of ${plan.jsonRounds} rounds alternating with the first page` : ''}`;
-  const seqRow = (what, result) => {
+  const seqRow = (/** @type {string} */ what, /** @type {SequentialResult} */ result) => {
     const ratio = result.mean / firstSeq.mean;
     add({
       measurement: `News at scale: ${what} over ${scale.store}, latency, ${seqHow}`,
@@ -809,9 +871,9 @@ async function scaleItemAndDeepPage(scale) {
     for (const each of targets) await warmUp(each, plan.warmUpS);
     return runAlternating(targets, plan.jsonRounds, seconds);
   });
-  const meanMs = (result) => (SCALE_CONNECTIONS * 1000) / result.reqPerSec;
+  const meanMs = (/** @type {LoadResult} */ result) => (SCALE_CONNECTIONS * 1000) / result.reqPerSec;
   const how = `flat out, ${SCALE_CONNECTIONS} connections${plan.jsonRounds > 1 ? `, median of ${plan.jsonRounds} runs of ${seconds} s alternating with the first page` : ''}`;
-  const flatRow = (what, result) => {
+  const flatRow = (/** @type {string} */ what, /** @type {LoadResult} */ result) => {
     // Ratios only between runs that count (a run where nothing completed has no rate).
     const comparable = !result.problem && !first.problem;
     add({
@@ -832,13 +894,16 @@ async function scaleItemAndDeepPage(scale) {
 /**
  * c) The first page at a fixed rate (a quarter of flat out, at most 1000 req/s; 100 req/s when (b)
  * could not run; 1 req/s when nothing completed there), alone, then while items are posted.
+ * @param {Scale} scale
  */
 async function scaleReadsWhilePosting(scale) {
   const { big, url } = scaleStoresOf(scale);
   const rate = Math.max(1, Math.min(1000, Math.round((scale.firstPageRate ?? 400) / 4)));
   const seconds = plan.durationS / plan.jsonRounds;
   const headers = browserHeaders(big.user.access);
+  /** @type {number[]} */
   const idle = [];
+  /** @type {number[]} */
   const loaded = [];
   const posts = { sent: 0, inTime: 0, created: 0, failed: 0, firstFailure: '', seconds: 0 };
   // Idle and posting in turn, `plan.jsonRounds` times, the latencies of each kind pooled: a busy
@@ -849,7 +914,8 @@ async function scaleReadsWhilePosting(scale) {
       const posting = postAtRate(big.server.url, big.user.refresh, POSTS_PER_SECOND);
       loaded.push(...(await steadyLatencies(url, headers, rate, seconds)));
       const made = await posting.stop();
-      for (const key of ['sent', 'inTime', 'created', 'failed', 'seconds']) posts[key] += made[key];
+      for (const key of /** @type {const} */ (['sent', 'inTime', 'created', 'failed', 'seconds']))
+        posts[key] += made[key];
       posts.firstFailure ||= made.firstFailure;
     }
   });
@@ -872,7 +938,10 @@ async function scaleReadsWhilePosting(scale) {
   );
 }
 
-/** e) The big store's server's RSS after all of it. */
+/**
+ * e) The big store's server's RSS after all of it.
+ * @param {Scale} scale
+ */
 async function scaleMemory(scale) {
   const { big, small } = scaleStoresOf(scale);
   const rss = rssBytes(big.server.pid);
@@ -889,6 +958,10 @@ async function scaleMemory(scale) {
 /**
  * Runs `body` with the load generator (this process) on the first core and `pids` on the others, as
  * the JSON reads do (bench/cores.mjs), and unpins them afterwards; on one core nothing is pinned.
+ * @template T
+ * @param {number[]} pids
+ * @param {() => Promise<T>} body
+ * @returns {Promise<T>}
  */
 async function pinnedApart(pids, body) {
   const cores = coreSplit();
@@ -901,7 +974,7 @@ async function pinnedApart(pids, body) {
   } finally {
     for (const each of cores ? [process.pid, ...pids] : []) {
       try {
-        pin(each, cores.all);
+        pin(each, /** @type {NonNullable<typeof cores>} */ (cores).all); // the loop runs only with cores
       } catch {
         /* a server that died meanwhile: its error is the one to report */
       }
@@ -909,14 +982,23 @@ async function pinnedApart(pids, body) {
   }
 }
 
-/** The target's CPU time per completed request. */
+/**
+ * The target's CPU time per completed request.
+ * @param {LoadResult} result
+ */
 function cpuPerRequest(result) {
   return result.targetCpu === null ? '?' : `${((result.targetCpu * 1e6) / result.reqPerSec).toFixed(1)} µs`;
 }
 
-/** Who was busy during a pair of runs: the target's and the load generator's CPU, in cores. */
+/**
+ * Who was busy during a pair of runs: the target's and the load generator's CPU, in cores.
+ * @param {string} what
+ * @param {LoadResult} product
+ * @param {LoadResult} ceiling
+ * @param {string} ceilingName
+ */
 function cpuNote(what, product, ceiling, ceilingName) {
-  const cores = (v) => (v === null ? '?' : v.toFixed(2));
+  const cores = (/** @type {number | null} */ v) => (v === null ? '?' : v.toFixed(2));
   return `${what}: CPU in cores, product ${cores(product.targetCpu)} (client ${cores(product.clientCpu)}); ${ceilingName} ${cores(ceiling.targetCpu)} (client ${cores(ceiling.clientCpu)}).`;
 }
 

@@ -17,9 +17,15 @@ const port = process.env.PORT ?? '8000';
 const first = spawnSync(process.execPath, [tsc, '-b', 'packages/server'], { cwd: root, stdio: 'inherit' });
 if (first.status !== 0) process.exit(first.status ?? 1);
 
+/** @type {import('node:child_process').ChildProcess[]} */
 const children = [];
 let stopping = false;
 
+/**
+ * @param {string} name
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnOptions} [options]
+ */
 function start(name, args, options = {}) {
   const child = spawn(process.execPath, args, {
     cwd: root,
@@ -35,6 +41,7 @@ function start(name, args, options = {}) {
   children.push(child);
 }
 
+/** @param {number} code */
 function stop(code) {
   if (stopping) return;
   stopping = true;

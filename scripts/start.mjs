@@ -21,7 +21,11 @@ const packages = {
   web: ['src', 'public', 'index.html', 'package.json', 'tsconfig.json', 'vite.config.ts'],
 };
 
-/** Newest modification time under `target` (a file or a folder), 0 when it does not exist. */
+/**
+ * Newest modification time under `target` (a file or a folder), 0 when it does not exist.
+ * @param {string} target
+ * @returns {number}
+ */
 function newest(target) {
   let stats;
   try {
@@ -38,7 +42,11 @@ function newest(target) {
   return latest;
 }
 
-/** Why a package needs building, or null when its last build is newer than all of its sources. */
+/**
+ * Why a package needs building, or null when its last build is newer than all of its sources.
+ * @param {string} name
+ * @param {string[]} sources
+ */
 function staleReason(name, sources) {
   const dir = path.join(root, 'packages', name);
   const dist = path.join(dir, 'dist');
@@ -90,7 +98,7 @@ if (process.env[BUILD_CHILD]) {
 }
 if (staleReasons().length > 0) {
   mkdirSync(path.dirname(lockFile), { recursive: true });
-  const underLock = (...flockOptions) =>
+  const underLock = (/** @type {string[]} */ ...flockOptions) =>
     spawnSync('flock', [...flockOptions, lockFile, process.execPath, import.meta.filename], {
       cwd: root,
       stdio: 'inherit',

@@ -10,7 +10,7 @@ import { stripVTControlCharacters } from 'node:util';
 
 const root = resolve(import.meta.dirname, '..');
 const resultsDir = join(root, '.tmp', 'test-results');
-const bin = (name) => join(root, 'node_modules', '.bin', name);
+const bin = (/** @type {string} */ name) => join(root, 'node_modules', '.bin', name);
 
 /** Each suite: how to tell it exists, what it needs built first, how to run it, how to count it. */
 const SUITES = [
@@ -21,7 +21,14 @@ const SUITES = [
   { name: 'e2e', kind: 'playwright', needs: ['contract', 'server', 'web'] },
 ];
 const BUILD_ORDER = ['contract', 'server', 'web'];
+/** @typedef {(typeof SUITES)[number]} Suite */
+/** @typedef {import('vitest/reporters').JsonTestResults} VitestReport Vitest's JSON report */
+/** @typedef {import('@playwright/test/reporter').JSONReport} PlaywrightReport Playwright's JSON report */
 
+/**
+ * @param {string} dir
+ * @returns {boolean}
+ */
 function hasTests(dir) {
   if (!existsSync(dir)) return false;
   return readdirSync(dir, { withFileTypes: true }).some((entry) => {
@@ -31,20 +38,28 @@ function hasTests(dir) {
   });
 }
 
-const exists = (suite) => {
+const exists = (/** @type {Suite} */ suite) => {
   const dir = join(root, 'packages', suite.name);
   if (suite.kind === 'playwright')
     return ['ts', 'js', 'mjs'].some((ext) => existsSync(join(dir, `playwright.config.${ext}`))) && hasTests(dir);
   return hasTests(dir);
 };
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @param {Record<string, string>} [env]
+ */
 function run(command, args, env = {}) {
   const started = performance.now();
   const { status, error } = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return { status: error ? `${error.message}` : status, seconds: (performance.now() - started) / 1000 };
 }
 
-/** @returns {{ note?: string, failed: boolean }} */
+/**
+ * @param {string} workspace
+ * @returns {{ note?: string, failed: boolean }}
+ */
 function build(workspace) {
   const pkg = JSON.parse(readFileSync(join(root, 'packages', workspace, 'package.json'), 'utf8'));
   if (!pkg.scripts?.build) return { note: `no build script in packages/${workspace}: not built`, failed: false };
@@ -67,7 +82,10 @@ const firstLines = (text = '') => {
   return [...lines.slice(0, 4), ...(got >= 4 ? lines.slice(got, got + 6) : [])].join('\n      ');
 };
 
-/** @returns {{ passed: number, failed: number, skipped: number, problem?: string, failures: string[] }} */
+/**
+ * @param {VitestReport} report
+ * @returns {{ passed: number, failed: number, skipped: number, problem?: string, failures: string[] }}
+ */
 function countVitest(report) {
   const loadFailures = report.testResults.filter(
     (file) => file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed'),
@@ -89,7 +107,12 @@ function countVitest(report) {
   };
 }
 
-// Top-level suites are files (their title is the path); nested ones are describe blocks.
+/**
+ * Top-level suites are files (their title is the path); nested ones are describe blocks.
+ * @param {import('@playwright/test/reporter').JSONReportSuite} suite
+ * @param {string[]} [titles]
+ * @returns {string[]}
+ */
 function playwrightFailures(suite, titles) {
   const path = titles ? [...titles, suite.title] : [];
   return [
@@ -105,6 +128,7 @@ function playwrightFailures(suite, titles) {
   ];
 }
 
+/** @param {PlaywrightReport} report */
 function countPlaywright(report) {
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {};
   const errors = report.errors?.length ?? 0;
@@ -123,6 +147,11 @@ function countPlaywright(report) {
   };
 }
 
+/**
+ * @param {Suite} suite
+ * @returns {{ passed: number, failed: number, skipped: number, seconds: number, problem?: string,
+ *   failures?: string[] }}
+ */
 function runSuite(suite) {
   const outputFile = join(resultsDir, `${suite.name}.json`);
   rmSync(outputFile, { force: true });

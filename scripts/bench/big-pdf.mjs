@@ -10,7 +10,10 @@ import { benchEnv, CLI_ENTRY, SERVER_DIST } from './server.mjs';
 export const BIG_PDF_BYTES = 5 * 1024 * 1024;
 export const BIG_PDF_ID = 100;
 
-/** Builds the PDF and writes it to `dir/large.pdf`; returns the file's path. */
+/**
+ * Builds the PDF and writes it to `dir/large.pdf`; returns the file's path.
+ * @param {string} dir
+ */
 export async function writeBigPdf(dir, targetBytes = BIG_PDF_BYTES) {
   const module = await import(pathToFileURL(path.join(SERVER_DIST, 'pdfs/demo-pdfs.js')).href);
   if (typeof module.buildLargePdf !== 'function') throw new Error('dist/pdfs/demo-pdfs.js has no buildLargePdf');
@@ -20,7 +23,11 @@ export async function writeBigPdf(dir, targetBytes = BIG_PDF_BYTES) {
   return file;
 }
 
-/** Adds `file` under `id` to the product's store in `dataDir` with the operator CLI. */
+/**
+ * Adds `file` under `id` to the product's store in `dataDir` with the operator CLI.
+ * @param {string} dataDir
+ * @param {string} file
+ */
 export async function addPdfWithCli(dataDir, file, id = BIG_PDF_ID) {
   const tracked = startChild('cli add-pdf', process.execPath, [CLI_ENTRY, 'add-pdf', file, '--id', String(id)], {
     cwd: path.dirname(dataDir),

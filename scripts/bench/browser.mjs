@@ -9,7 +9,10 @@ import { median } from './stats.mjs';
 
 /* global document -- the probes below run in the page, not in Node */
 
-/** In the page: resolves with the first-contentful-paint time (ms since navigation start). */
+/**
+ * In the page: resolves with the first-contentful-paint time (ms since navigation start).
+ * @returns {Promise<number>}
+ */
 function firstContentfulPaint() {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('no first-contentful-paint within 60 s')), 60_000);
@@ -23,7 +26,10 @@ function firstContentfulPaint() {
   });
 }
 
-/** In the page: resolves with the time (ms since navigation start) a canvas first shows ink. */
+/**
+ * In the page: resolves with the time (ms since navigation start) a canvas first shows ink.
+ * @returns {Promise<number>}
+ */
 function firstCanvasPixel() {
   return new Promise((resolve, reject) => {
     const deadline = performance.now() + 60_000;
@@ -54,7 +60,9 @@ export async function measureBrowser(base, runs) {
   const browser = await launchChromium();
   const unregister = onCleanup(() => browser.close());
   try {
+    /** @type {number[]} */
     const fcp = [];
+    /** @type {number[]} */
     const canvas = [];
     for (let i = 0; i < runs; i++) {
       for (const [path, probe, into] of /** @type {const} */ ([

@@ -30,7 +30,10 @@ export async function startCeiling(body, headers, { bodyOnly = false } = {}) {
     await waitUntilAnswering(url, tracked.child, { timeoutMs: 10_000 });
   } catch (error) {
     await stopChild(tracked);
-    throw new Error(`the ceiling server did not start (${error.message}):\n${tracked.output()}`, { cause: error });
+    throw new Error(
+      `the ceiling server did not start (${/** @type {Error} */ (error).message}):\n${tracked.output()}`,
+      { cause: error },
+    );
   }
   return { url, pid: /** @type {number} */ (tracked.child.pid), stop: () => stopChild(tracked) };
 }

@@ -20,6 +20,10 @@ installCleanupHandlers();
 const cores = coreSplit();
 if (cores) pin(process.pid, cores.client);
 
+/**
+ * @param {string} label
+ * @param {string} dist a build of the server (its dist directory)
+ */
 async function start(label, dist) {
   const dataDir = path.join(tempDir(label), 'data');
   const port = await freePort();

@@ -21,7 +21,11 @@ export function coreSplit() {
   return split;
 }
 
-/** Sets the cores every thread of `pid` may run on (threads it starts later inherit them). */
+/**
+ * Sets the cores every thread of `pid` may run on (threads it starts later inherit them).
+ * @param {number} pid
+ * @param {string} cpus a taskset CPU list ("1-3")
+ */
 export function pin(pid, cpus) {
   execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
 }

@@ -3,7 +3,12 @@
 import { randomBytes } from 'node:crypto';
 import { apiPaths } from '@hello/contract';
 
-/** Throws with the answer's status and body when it is not the expected one. */
+/**
+ * Throws with the answer's status and body when it is not the expected one.
+ * @param {Response} response
+ * @param {number} expected
+ * @param {string} what
+ */
 async function expectStatus(response, expected, what) {
   if (response.status !== expected) {
     const text = await response.text().catch(() => '');
@@ -12,6 +17,13 @@ async function expectStatus(response, expected, what) {
   return response;
 }
 
+/**
+ * @param {string} base
+ * @param {string} path
+ * @param {unknown} body
+ * @param {string} what
+ * @returns {Promise<any>} the answer's JSON body
+ */
 async function postJson(base, path, body, what, expected = 200) {
   const response = await fetch(base + path, {
     method: 'POST',
@@ -23,6 +35,7 @@ async function postJson(base, path, body, what, expected = 200) {
 
 /**
  * Registers a fresh user and exchanges its refresh token (the registration's `key`) for an access token.
+ * @param {string} base
  * @returns {Promise<{ email: string, password: string, refresh: string, access: string }>}
  */
 export async function registerUser(base) {
@@ -39,7 +52,12 @@ export async function registerUser(base) {
   return { email, password, refresh, access };
 }
 
-/** Adds `count` news items, each with one small text file, as the web app's form does (multipart). */
+/**
+ * Adds `count` news items, each with one small text file, as the web app's form does (multipart).
+ * @param {string} base
+ * @param {string} refresh
+ * @param {number} count
+ */
 export async function addNews(base, refresh, count) {
   for (let i = 1; i <= count; i++) {
     const form = new FormData();
@@ -56,7 +74,11 @@ export async function addNews(base, refresh, count) {
   }
 }
 
-/** One GET; the status, all headers (lower-case names) and body bytes. */
+/**
+ * One GET; the status, all headers (lower-case names) and body bytes.
+ * @param {string} url
+ * @param {Record<string, string>} [headers]
+ */
 export async function fetchBytes(url, headers = {}) {
   const response = await fetch(url, { headers });
   const body = Buffer.from(await response.arrayBuffer());

@@ -30,8 +30,11 @@ import { mean, median } from './stats.mjs';
  * scale"). `discardBodies` drops them as they come (each connection's client, through autocannon's
  * setupClient), so answers of different sizes compare on the server's own work.
  */
-const discardBodies = (client) => {
-  client.pipelinedRequests.addBody = () => {};
+const discardBodies = (/** @type {import('autocannon').Client} */ client) => {
+  // pipelinedRequests is autocannon's internal state, not in its types.
+  /** @type {import('autocannon').Client & { pipelinedRequests: { addBody: () => void } }} */ (
+    client
+  ).pipelinedRequests.addBody = () => {};
 };
 
 /**
@@ -47,7 +50,11 @@ export async function runLoad({ targetPid, discardBodies: discard = false, ...op
   const clientBefore = process.cpuUsage();
   const started = performance.now();
   const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
-  const instance = autocannon({ connections: 10, timeout: 10, ...defined });
+  // Without a callback autocannon returns its Instance, which is also a promise of the Result
+  // (@types/autocannon says only Promise<Result>, without the Instance's stop()).
+  const instance = /** @type {import('autocannon').Instance & Promise<import('autocannon').Result>} */ (
+    autocannon(/** @type {import('autocannon').Options} */ ({ connections: 10, timeout: 10, ...defined }))
+  );
   const unregister = onCleanup(() => instance.stop());
   let result;
   try {
@@ -80,7 +87,11 @@ export async function runLoad({ targetPid, discardBodies: discard = false, ...op
   };
 }
 
-/** A short unmeasured run first, so the JIT, caches and connections are warm. */
+/**
+ * A short unmeasured run first, so the JIT, caches and connections are warm.
+ * @param {Parameters<typeof runLoad>[0]} options
+ * @param {number} seconds
+ */
 export async function warmUp(options, seconds) {
   if (seconds > 0) await runLoad({ ...options, duration: seconds, amount: undefined, overallRate: undefined });
 }
@@ -90,6 +101,8 @@ export async function warmUp(options, seconds) {
  * (median requests per second, p50 and p99; CPU in cores averaged). Alternating short runs puts a
  * busy spell of a shared machine on every target alike, where one long run each would put it on one.
  * @param {Array<Parameters<typeof runLoad>[0]>} targets
+ * @param {number} rounds
+ * @param {number} seconds
  * @returns {Promise<LoadResult[]>}
  */
 export async function runAlternating(targets, rounds, seconds) {

@@ -23,6 +23,7 @@ export function describeMachine() {
   };
 }
 
+/** @param {ReturnType<typeof describeMachine>} m */
 export function machineLine(m) {
   return `${m.cpu}, ${m.cores} cores, ${m.ramGiB.toFixed(1)} GiB RAM, Node ${m.node}, ${m.os}`;
 }

@@ -34,6 +34,7 @@ if (server.tracked.child.stdout) createInterface({ input: server.tracked.child.s
 try {
   const user = await registerUser(server.url);
   await addNews(server.url, user.refresh, 20);
+  /** @type {import('autocannon').Request[]} */
   const requests = [
     { method: 'GET', path: apiPaths.localNews, headers: { authorization: `Bearer ${user.access}` } },
     { method: 'GET', path: downloadPdfPath(3) },

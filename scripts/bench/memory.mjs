@@ -2,7 +2,10 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** Resident set size in bytes (VmRSS), or null when /proc is not there. */
+/**
+ * Resident set size in bytes (VmRSS), or null when /proc is not there.
+ * @param {number} pid
+ */
 export function rssBytes(pid) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -13,6 +16,7 @@ export function rssBytes(pid) {
   }
 }
 
+/** @type {number | undefined} */
 let ticksPerSecond;
 function clockTicks() {
   if (ticksPerSecond === undefined) {
@@ -25,7 +29,10 @@ function clockTicks() {
   return ticksPerSecond;
 }
 
-/** CPU time (user + system, all threads) the process has used so far, in ms; null off Linux. */
+/**
+ * CPU time (user + system, all threads) the process has used so far, in ms; null off Linux.
+ * @param {number} pid
+ */
 export function cpuMs(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -37,7 +44,10 @@ export function cpuMs(pid) {
   }
 }
 
-/** Direct children of a process (nginx's workers, say), from /proc/<pid>/task/<tid>/children. */
+/**
+ * Direct children of a process (nginx's workers, say), from /proc/<pid>/task/<tid>/children.
+ * @param {number} pid
+ */
 function childPids(pid) {
   try {
     return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
@@ -48,7 +58,10 @@ function childPids(pid) {
   }
 }
 
-/** CPU time of a process and its direct children (alive now), in ms; null off Linux. */
+/**
+ * CPU time of a process and its direct children (alive now), in ms; null off Linux.
+ * @param {number} pid
+ */
 export function treeCpuMs(pid) {
   const own = cpuMs(pid);
   if (own === null) return null;
@@ -58,6 +71,7 @@ export function treeCpuMs(pid) {
 /**
  * Samples a process's RSS every `intervalMs` until stopped; stop() returns { max, last } in bytes.
  * The timer is unref'd, so a forgotten sampler never keeps the benchmark alive.
+ * @param {number} pid
  */
 export function sampleRss(pid, intervalMs = 200) {
   let max = rssBytes(pid) ?? 0;

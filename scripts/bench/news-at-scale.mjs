@@ -27,7 +27,10 @@ import { finished, onCleanup, startChild, tempDir } from './processes.mjs';
 import { ROOT, startServer } from './server.mjs';
 import { mean, percentile } from './stats.mjs';
 
-/** better-sqlite3 as the server resolves it (a dependency of packages/server, not of the root). */
+/**
+ * better-sqlite3 as the server resolves it (a dependency of packages/server, not of the root).
+ * @type {typeof import('better-sqlite3')}
+ */
 const SQLite = createRequire(path.join(ROOT, 'packages/server/package.json'))('better-sqlite3');
 
 /** Files per item, as the issue's store has them (100,000 items, 200,000 files). */
@@ -39,7 +42,10 @@ const SOURCE_FILES = 64; // ext4 allows 65,000 links to one file; 64 sources sta
 // run to run. Templates repeat across items, so a page compresses somewhat better than real prose
 // would: the report gives the uncompressed size beside the compressed one.
 
-/** mulberry32: a small seeded generator of numbers in [0, 1). */
+/**
+ * mulberry32: a small seeded generator of numbers in [0, 1).
+ * @param {number} seed
+ */
 function generator(seed) {
   let a = seed >>> 0;
   return () => {
@@ -64,11 +70,19 @@ const words = {
   feeling: ['pleased', 'surprised', 'relieved', 'cautious', 'hopeful', 'delighted', 'worried', 'proud'],
 };
 
+/** @param {number} seed */
 function textMaker(seed) {
   const random = generator(seed);
+  /**
+   * @template T
+   * @param {T[]} list
+   * @returns {T}
+   */
   const pick = (list) => list[Math.floor(random() * list.length)];
-  const number = (low, high) => low + Math.floor(random() * (high - low + 1));
+  const number = (/** @type {number} */ low, /** @type {number} */ high) =>
+    low + Math.floor(random() * (high - low + 1));
   const person = () => `${pick(words.first)} ${pick(words.last)}`;
+  /** @type {Array<(subject: string) => string>} */
   const sentences = [
     (s) =>
       `The ${s.toLowerCase()} said on ${pick(words.weekday)} that ${number(12, 900)} people had come since ${pick(words.month)}.`,
@@ -99,7 +113,10 @@ function textMaker(seed) {
           : `${pick(words.place)}: ${subject.toLowerCase()} ${pick(words.action)}`;
       return { subject, title: title[0].toUpperCase() + title.slice(1) };
     },
-    /** A few sentences, from 300 to some 750 characters. */
+    /**
+     * A few sentences, from 300 to some 750 characters.
+     * @param {string} subject
+     */
     content(subject) {
       const parts = [];
       let length = 0;
@@ -117,7 +134,11 @@ function textMaker(seed) {
 
 // --- The store ----------------------------------------------------------------------------------
 
-/** The 64 tiny files every attachment links to: text of 16–64 bytes (the server sniffs text/plain). */
+/**
+ * The 64 tiny files every attachment links to: text of 16–64 bytes (the server sniffs text/plain).
+ * @param {string} dir
+ * @returns {Array<{ file: string, size: number }>}
+ */
 function writeSourceFiles(dir) {
   mkdirSync(dir, { recursive: true });
   return Array.from({ length: SOURCE_FILES }, (_, k) => {
@@ -133,13 +154,16 @@ function writeSourceFiles(dir) {
  * be running), by `authorId`, created_at spread over the past (a minute to half an hour apart,
  * now and then two at the same instant, so that the list's order by (created_at, id) has ties to
  * break), and links each file into DATA_DIR/uploads.
+ * @param {string} dataDir
+ * @param {number} authorId
+ * @param {number} items
  * @returns {Promise<{ databaseMs: number, filesMs: number, firstId: number, lastId: number, files: number }>}
  */
 export async function seedNews(dataDir, authorId, items) {
   const text = textMaker(0x5eed);
   const sources = writeSourceFiles(path.join(path.dirname(dataDir), 'attachment-sources'));
   const names = randomBytes(16 * items * FILES_PER_ITEM).toString('hex');
-  const nameOf = (index) => names.slice(index * 32, index * 32 + 32);
+  const nameOf = (/** @type {number} */ index) => names.slice(index * 32, index * 32 + 32);
 
   // Times from the oldest to a minute ago, so that items posted during the run are the newest.
   const times = new Array(items);
@@ -191,11 +215,17 @@ export async function seedNews(dataDir, authorId, items) {
   return { databaseMs, filesMs: performance.now() - started, firstId, lastId, files: items * FILES_PER_ITEM };
 }
 
-/** The id of the user registered as `email` (addresses are unique by their lower-cased key). */
+/**
+ * The id of the user registered as `email` (addresses are unique by their lower-cased key).
+ * @param {string} dataDir
+ * @param {string} email
+ */
 function userId(dataDir, email) {
   const db = new SQLite(path.join(dataDir, 'app.db'), { readonly: true });
   try {
-    const row = db.prepare('SELECT id FROM users WHERE email_key = ?').get(email.toLowerCase());
+    const row = /** @type {{ id: number | bigint } | undefined} */ (
+      db.prepare('SELECT id FROM users WHERE email_key = ?').get(email.toLowerCase())
+    );
     if (!row) throw new Error(`user ${email} is not in ${dataDir}/app.db`);
     return Number(row.id);
   } finally {
@@ -208,6 +238,8 @@ function userId(dataDir, email) {
  * the author registered over HTTP), stopped, seeded, and started again; returned running.
  * @returns {Promise<{ server: Awaited<ReturnType<typeof startServer>>, user: Awaited<ReturnType<typeof registerUser>>,
  *   dataDir: string, seed: Awaited<ReturnType<typeof seedNews>>, seedMs: number, startMs: number, prepareMs: number }>}
+ * @param {number} items
+ * @param {string} label
  */
 export async function startNewsStore(items, label) {
   const started = performance.now();
@@ -228,7 +260,10 @@ export async function startNewsStore(items, label) {
   return { server, user, dataDir, seed, seedMs, startMs: server.readyMs, prepareMs: performance.now() - started };
 }
 
-/** Removes DATA_DIR/uploads with `rm -rf`, far faster than node's recursive rmSync on 200,000 names. */
+/**
+ * Removes DATA_DIR/uploads with `rm -rf`, far faster than node's recursive rmSync on 200,000 names.
+ * @param {string} dataDir
+ */
 export async function removeUploads(dataDir) {
   const started = performance.now();
   const tracked = startChild('rm uploads', 'rm', ['-rf', path.join(dataDir, 'uploads')]);
@@ -239,9 +274,16 @@ export async function removeUploads(dataDir) {
 // --- The calls ------------------------------------------------------------------------------------
 
 /** Headers of every list call: the token, and the encodings a browser accepts. */
-export const browserHeaders = (access) => ({ authorization: `Bearer ${access}`, 'accept-encoding': 'br, gzip' });
+export const browserHeaders = (/** @type {string} */ access) => ({
+  authorization: `Bearer ${access}`,
+  'accept-encoding': 'br, gzip',
+});
 
-/** The URL of `rel="next"` in a Link header, resolved against `base`; undefined when there is none. */
+/**
+ * The URL of `rel="next"` in a Link header, resolved against `base`; undefined when there is none.
+ * @param {string | undefined} header
+ * @param {string} base
+ */
 export function nextLink(header, base) {
   const match = /<([^>]*)>\s*;\s*rel="?next"?/i.exec(header ?? '');
   return match ? new URL(match[1], base).href : undefined;
@@ -250,6 +292,8 @@ export function nextLink(header, base) {
 /**
  * One GET as a browser sends it (Accept-Encoding: br, gzip): the bytes on the wire (the body as
  * received, before decoding), its encoding, and the decoded JSON's size and item count.
+ * @param {string} url
+ * @param {string} access
  */
 export async function pageOnTheWire(url, access) {
   const { status, headers, body, wireBytes } = await rawGet(url, browserHeaders(access));
@@ -262,15 +306,23 @@ export async function pageOnTheWire(url, access) {
     wireBytes,
     jsonBytes: json.length,
     items: Array.isArray(parsed) ? parsed.length : 1,
-    link: headers.link,
+    // node:http joins repeated Link headers into one string (only Set-Cookie is kept as an array).
+    link: /** @type {string | undefined} */ (headers.link),
     body: parsed,
   };
 }
 
-/** A GET over node:http: the body as sent (compressed), where fetch would decode it on the way. */
+/**
+ * A GET over node:http: the body as sent (compressed), where fetch would decode it on the way.
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ * @returns {Promise<{ status: number | undefined, headers: import('node:http').IncomingHttpHeaders, body: Buffer,
+ *   wireBytes: number }>}
+ */
 function rawGet(url, headers) {
   return new Promise((resolve, reject) => {
     const request = http.get(url, { agent: false, headers }, (response) => {
+      /** @type {Buffer[]} */
       const chunks = [];
       response.on('data', (chunk) => chunks.push(chunk));
       response.on('end', () => {
@@ -288,6 +340,9 @@ function rawGet(url, headers) {
 /**
  * Follows the list's Link header `hops` times from the first page: the URL of page hops + 1, or
  * undefined (and how far it got) when a page has no next link.
+ * @param {string} base
+ * @param {string} access
+ * @param {number} hops
  */
 export async function followNext(base, access, hops) {
   let url = base + apiPaths.localNews;
@@ -305,6 +360,9 @@ export async function followNext(base, access, hops) {
  * Latency as one reader sees it: `count` GETs sent one after another on one kept-alive connection
  * (the next when the last has been read to its end), timed to the microsecond; `urlFor(i)` gives
  * the i-th URL. Mean, p50 and p99 in ms.
+ * @param {(i: number) => string} urlFor
+ * @param {Record<string, string>} headers
+ * @param {number} count
  */
 export async function sequentialLatency(urlFor, headers, count) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -336,6 +394,11 @@ export async function sequentialLatency(urlFor, headers, count) {
  * for `seconds`; each timed from its issue to its answer's last byte, to the microsecond. Run by a
  * process of its own (steady-client.mjs says why), which inherits this one's cores. Returns every
  * latency in ms, for the caller to pool and take percentiles of.
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ * @param {number} perSecond
+ * @param {number} seconds
+ * @returns {Promise<number[]>}
  */
 export async function steadyLatencies(url, headers, perSecond, seconds, connections = 10) {
   const { hostname: host, port, pathname, search } = new URL(url);
@@ -344,6 +407,7 @@ export async function steadyLatencies(url, headers, perSecond, seconds, connecti
     path.join(import.meta.dirname, 'steady-client.mjs'),
     JSON.stringify(options),
   ]);
+  /** @type {Buffer[]} */
   const stdout = [];
   tracked.child.stdout?.on('data', (chunk) => stdout.push(chunk));
   await finished(tracked.child);
@@ -351,15 +415,26 @@ export async function steadyLatencies(url, headers, perSecond, seconds, connecti
   return JSON.parse(Buffer.concat(stdout).toString());
 }
 
-/** A random item's URL of ids [firstId, lastId] each time it is called. */
+/**
+ * A random item's URL of ids [firstId, lastId] each time it is called.
+ * @param {string} base
+ * @param {number} firstId
+ * @param {number} lastId
+ */
 export function randomItemUrl(base, firstId, lastId) {
   return () =>
     base + apiPaths.localNewsItem.replace(':id', String(firstId + Math.floor(Math.random() * (lastId - firstId + 1))));
 }
 
-/** autocannon requests for one random item of ids [firstId, lastId] each time. */
+/**
+ * autocannon requests for one random item of ids [firstId, lastId] each time.
+ * @param {string} access
+ * @param {number} firstId
+ * @param {number} lastId
+ * @returns {import('autocannon').Request[]}
+ */
 export function randomItemRequests(access, firstId, lastId) {
-  const itemPath = (id) => apiPaths.localNewsItem.replace(':id', String(id));
+  const itemPath = (/** @type {number} */ id) => apiPaths.localNewsItem.replace(':id', String(id));
   return [
     {
       method: 'GET',
@@ -378,9 +453,13 @@ export function randomItemRequests(access, firstId, lastId) {
  * 1000 / perSecond ms until stopped, without waiting for the previous one, so the rate holds when a
  * post is slow; a timer that fired late (a busy event loop) is caught up, so `perSecond` holds on
  * average. stop() counts the 201s that came while it ran (`inTime`), then waits for the rest.
+ * @param {string} base
+ * @param {string} refresh
+ * @param {number} perSecond
  */
 export function postAtRate(base, refresh, perSecond) {
   const counts = { sent: 0, created: 0, inTime: 0, failed: 0, firstFailure: '' };
+  /** @type {Set<Promise<void>>} */
   const pending = new Set();
   const started = performance.now();
   let stopped = false;

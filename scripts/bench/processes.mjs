@@ -15,7 +15,7 @@ import path from 'node:path';
 const children = new Set();
 /** @type {Set<string>} */
 const tempDirs = new Set();
-/** @type {Set<() => Promise<void> | void>} */
+/** @type {Set<() => unknown>} */
 const closers = new Set();
 
 const OUTPUT_KEEP = 16 * 1024;
@@ -47,7 +47,11 @@ export function startChild(name, command, args, options = {}) {
   return tracked;
 }
 
-/** Resolves when the child has exited (at once if it already has). */
+/**
+ * Resolves when the child has exited (at once if it already has).
+ * @param {import('node:child_process').ChildProcess} child
+ * @returns {Promise<void>}
+ */
 export function exited(child) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve(undefined)));
@@ -73,21 +77,32 @@ export async function stopChild(tracked, graceMs = 5000) {
   await exited(child);
 }
 
-/** A fresh temporary directory, removed by the cleanup. */
+/**
+ * A fresh temporary directory, removed by the cleanup.
+ * @param {string} label
+ */
 export function tempDir(label) {
   const dir = mkdtempSync(path.join(tmpdir(), `hello-bench-${label}-`));
   tempDirs.add(dir);
   return dir;
 }
 
-/** Registers something else to close at cleanup (a browser, say). Returns an unregister function. */
+/**
+ * Registers something else to close at cleanup (a browser, say). Returns an unregister function.
+ * @param {() => unknown} close awaited at cleanup
+ */
 export function onCleanup(close) {
   closers.add(close);
   return () => closers.delete(close);
 }
 
+/** @type {Promise<void> | undefined} */
 let cleaning;
-/** Resolves when the child has exited and its output has been read to the end. */
+/**
+ * Resolves when the child has exited and its output has been read to the end.
+ * @param {import('node:child_process').ChildProcess} child
+ * @returns {Promise<void>}
+ */
 export function finished(child) {
   if (
     child.stdout?.closed !== false &&

@@ -5,26 +5,26 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { machineLine } from './machine.mjs';
 
-const number = (value, digits = 0) =>
+const number = (/** @type {number} */ value, digits = 0) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /** autocannon records latencies in whole milliseconds: below that it cannot tell one from another. */
 const LATENCY_RESOLUTION_MS = 1;
 
 export const fmt = {
-  reqs: (v) => `${number(v)} req/s`,
-  ms: (v) => (v < 1 ? `${number(v, 2)} ms` : v < 10 ? `${number(v, 1)} ms` : `${number(v)} ms`),
+  reqs: (/** @type {number} */ v) => `${number(v)} req/s`,
+  ms: (/** @type {number} */ v) => (v < 1 ? `${number(v, 2)} ms` : v < 10 ? `${number(v, 1)} ms` : `${number(v)} ms`),
   /** A latency from autocannon: "< 1 ms" below its resolution. */
-  latency: (v) => (v < LATENCY_RESOLUTION_MS ? `< ${LATENCY_RESOLUTION_MS} ms` : fmt.ms(v)),
-  seconds: (ms) => `${number(ms / 1000, 2)} s`,
-  mbps: (v) => `${number(v / 1e6, v < 1e7 ? 1 : 0)} MB/s`,
-  mb: (v) => `${number(v / 1e6, 1)} MB`,
-  kb: (v) => `${number(v / 1e3, 1)} kB`,
+  latency: (/** @type {number} */ v) => (v < LATENCY_RESOLUTION_MS ? `< ${LATENCY_RESOLUTION_MS} ms` : fmt.ms(v)),
+  seconds: (/** @type {number} */ ms) => `${number(ms / 1000, 2)} s`,
+  mbps: (/** @type {number} */ v) => `${number(v / 1e6, v < 1e7 ? 1 : 0)} MB/s`,
+  mb: (/** @type {number} */ v) => `${number(v / 1e6, 1)} MB`,
+  kb: (/** @type {number} */ v) => `${number(v / 1e3, 1)} kB`,
   /** A file's size: kB below 1 MB, MB above. */
-  size: (v) => (v < 1e6 ? `${number(v / 1e3, 1)} kB` : `${number(v / 1e6, 2)} MB`),
+  size: (/** @type {number} */ v) => (v < 1e6 ? `${number(v / 1e3, 1)} kB` : `${number(v / 1e6, 2)} MB`),
   /** One decimal, so that a share of 49.8% against a budget of 50% does not print as "50%" beside a NO. */
-  pct: (v) => `${number(v * 100, 1)}%`,
-  times: (v) => `${number(v, v < 10 ? 2 : 1)}×`,
+  pct: (/** @type {number} */ v) => `${number(v * 100, 1)}%`,
+  times: (/** @type {number} */ v) => `${number(v, v < 10 ? 2 : 1)}×`,
 };
 
 /**
@@ -33,12 +33,13 @@ export const fmt = {
  */
 
 /** The ratio of two autocannon latencies, each one under its resolution counted as the resolution. */
-export const latencyRatio = (a, b) => Math.max(a, LATENCY_RESOLUTION_MS) / Math.max(b, LATENCY_RESOLUTION_MS);
+export const latencyRatio = (/** @type {number} */ a, /** @type {number} */ b) =>
+  Math.max(a, LATENCY_RESOLUTION_MS) / Math.max(b, LATENCY_RESOLUTION_MS);
 
 /** A within-budget cell. */
-export const verdict = (ok) => (ok ? 'yes' : 'NO');
+export const verdict = (/** @type {boolean} */ ok) => (ok ? 'yes' : 'NO');
 
-const escapeCell = (text) =>
+const escapeCell = (/** @type {string | undefined} */ text) =>
   String(text ?? '')
     .replaceAll('|', '\\|')
     .replaceAll('\n', ' ');
@@ -61,7 +62,7 @@ export function renderTable(rows) {
  */
 export function renderReport(run) {
   const [loadBefore, loadAfter] = run.load;
-  const la = (l) => l.map((v) => v.toFixed(2)).join(' ');
+  const la = (/** @type {number[]} */ l) => l.map((v) => v.toFixed(2)).join(' ');
   return [
     `Run of ${run.started.toISOString().replace(/\.\d+Z$/, 'Z')}, ${run.mode}, commit ${run.commit}, ${fmt.seconds(run.seconds * 1000)} in total.`,
     '',
@@ -77,6 +78,8 @@ export function renderReport(run) {
  * Puts the run's table in place of the doc's "## Latest run" section, up to the next "## " heading:
  * the method above it and the sections after it (what changed, how much figures move) are prose
  * written by hand, and stay.
+ * @param {string} file
+ * @param {string} reportMarkdown
  */
 export function writeDoc(file, reportMarkdown) {
   const doc = readFileSync(file, 'utf8');

@@ -35,7 +35,11 @@ export const START_NODE_ARGS = (() => {
   return options;
 })();
 
-/** The environment of every benchmarked server process (README, "Configuration"). */
+/**
+ * The environment of every benchmarked server process (README, "Configuration").
+ * @param {string} dataDir
+ * @param {number} port
+ */
 export function benchEnv(dataDir, port) {
   /** @type {Record<string, string>} */
   const env = {};
@@ -59,12 +63,17 @@ export function benchEnv(dataDir, port) {
   };
 }
 
-/** One GET on a fresh connection; resolves with the status, or rejects (refused, reset, timeout). */
+/**
+ * One GET on a fresh connection; resolves with the status, or rejects (refused, reset, timeout).
+ * @param {string} url
+ * @param {number} timeoutMs
+ * @returns {Promise<number>}
+ */
 function probe(url, timeoutMs) {
   return new Promise((resolve, reject) => {
     const request = http.get(url, { agent: false, timeout: timeoutMs }, (response) => {
       response.resume();
-      resolve(response.statusCode);
+      resolve(/** @type {number} */ (response.statusCode));
     });
     request.once('timeout', () => request.destroy(new Error('probe timed out')));
     request.once('error', reject);
@@ -76,6 +85,9 @@ export const READY_PATH = '/api/openapi.json';
 
 /**
  * Polls `url` every `intervalMs` until it answers; rejects when `child` exits first or after `timeoutMs`.
+ * @param {string} url
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {{ intervalMs?: number, timeoutMs?: number }} [options]
  * @returns {Promise<number>} the HTTP status of the first answer
  */
 export async function waitUntilAnswering(url, child, { intervalMs = 10, timeoutMs = 60_000 } = {}) {
@@ -97,6 +109,8 @@ export async function waitUntilAnswering(url, child, { intervalMs = 10, timeoutM
 /**
  * Starts the product server on a free loopback port over `dataDir` and waits for its first answer.
  * `nodeArgs` go to node before the script (memory-rounds.mjs: `--trace-gc`).
+ * @param {string} dataDir
+ * @param {{ label?: string, nodeArgs?: string[] }} [options]
  * @returns {Promise<{ url: string, port: number, pid: number, readyMs: number, firstStatus: number,
  *   stop: () => Promise<void>, tracked: import('./processes.mjs').Tracked }>}
  */
@@ -115,7 +129,10 @@ export async function startServer(dataDir, { label = 'server', nodeArgs = [] } =
     firstStatus = await waitUntilAnswering(url + READY_PATH, tracked.child);
   } catch (error) {
     await stopChild(tracked);
-    throw new Error(`${label} did not start (${error.message}). Its output:\n${tracked.output()}`, { cause: error });
+    throw new Error(
+      `${label} did not start (${/** @type {Error} */ (error).message}). Its output:\n${tracked.output()}`,
+      { cause: error },
+    );
   }
   const readyMs = performance.now() - started;
   return {

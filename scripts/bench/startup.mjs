@@ -16,6 +16,7 @@ export function freshDataDir() {
 
 /**
  * Cold starts, each on a fresh DATA_DIR; the last DATA_DIR is returned for the warm starts.
+ * @param {number} count
  * @returns {Promise<{ runs: number[], median: number, dataDir: string, firstStatus: number }>}
  */
 export async function measureColdStarts(count) {
@@ -35,6 +36,8 @@ export async function measureColdStarts(count) {
 /**
  * Warm starts over `dataDir`; every server is stopped except the last, which is returned running
  * (the rest of the benchmark uses it).
+ * @param {string} dataDir
+ * @param {number} count
  */
 export async function measureWarmStarts(dataDir, count) {
   const runs = [];
@@ -50,6 +53,7 @@ export async function measureWarmStarts(dataDir, count) {
 /**
  * The floor for comparison: the same measurement for a bare `node:http` server (node's own start-up,
  * nothing loaded), median of `count`.
+ * @param {number} count
  */
 export async function measureBareStarts(count) {
   const runs = [];

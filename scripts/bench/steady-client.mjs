@@ -12,6 +12,10 @@
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 
+/**
+ * @type {{ host: string, port: number, path: string, headers: Record<string, string>, perSecond: number,
+ *   seconds: number, connections: number }}
+ */
 const { host, port, path, headers, perSecond, seconds, connections } = JSON.parse(process.argv[2]);
 const request = Buffer.from(
   `GET ${path} HTTP/1.1\r\nHost: ${host}:${port}\r\n` +
@@ -27,24 +31,41 @@ const HEADER_END = Buffer.from('\r\n\r\n');
 // answers are read slower.
 const warmUp = Math.round(perSecond);
 const total = warmUp + Math.round(perSecond * seconds);
+/** @typedef {{ send: (issuedAt: number) => void, close: () => void }} Connection */
+/** @type {number[]} */
 const latencies = [];
-/** When each request waiting for a free connection was issued (performance.now()). */
+/**
+ * When each request waiting for a free connection was issued (performance.now()).
+ * @type {number[]}
+ */
 const waiting = [];
+/** @type {Connection[]} */
 const idle = [];
 let answered = 0;
+/** @type {{ resolve: (value: void) => void, reject: (reason: unknown) => void }} */
 let finish;
+/** @type {Promise<void>} */
 const done = new Promise((resolve, reject) => (finish = { resolve, reject }));
 
-/** One kept-alive connection: one request at a time, its answer read into the connection's own buffer. */
+/**
+ * One kept-alive connection: one request at a time, its answer read into the connection's own buffer.
+ * @returns {Promise<Connection>}
+ */
 function connect() {
   return new Promise((resolve, reject) => {
+    /** @type {{ issuedAt: number, head: Buffer[], headLength: number, remaining: number }} */
     const state = { issuedAt: 0, head: [], headLength: 0, remaining: -1 };
     const socket = net.connect({
       host,
       port,
       noDelay: true,
-      onread: {
+      // @ts-expect-error -- @types/node wants a boolean from callback, but Node only pauses on false; undefined is fine
+      onread: /** @type {import('node:net').OnReadOpts} */ ({
         buffer: Buffer.allocUnsafe(64 * 1024),
+        /**
+         * @param {number} length
+         * @param {Buffer} buffer the one above
+         */
         callback(length, buffer) {
           let at = 0;
           if (state.remaining < 0) {
@@ -79,8 +100,9 @@ function connect() {
           if (answered === total) finish.resolve();
           else free(connection);
         },
-      },
+      }),
     });
+    /** @type {Connection} */
     const connection = {
       send(issuedAt) {
         state.issuedAt = issuedAt;
@@ -96,9 +118,12 @@ function connect() {
   });
 }
 
-/** A connection whose answer has come: the next waiting request, or the idle list. */
+/**
+ * A connection whose answer has come: the next waiting request, or the idle list.
+ * @param {Connection} connection
+ */
 function free(connection) {
-  if (waiting.length > 0) connection.send(waiting.shift());
+  if (waiting.length > 0) connection.send(/** @type {number} */ (waiting.shift()));
   else idle.push(connection);
 }
 

@@ -16,13 +16,17 @@ import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const gzipBytes = (buffer) => gzipSync(buffer, { level: 9 }).length;
+const gzipBytes = (/** @type {Buffer} */ buffer) => gzipSync(buffer, { level: 9 }).length;
 
-/** `src`/`href` values of the tags index.html loads up front, same-origin only. */
+/**
+ * `src`/`href` values of the tags index.html loads up front, same-origin only.
+ * @param {string} html
+ */
 export function homePageAssets(html) {
   const urls = [];
   for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
-    const attribute = (name) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1];
+    const attribute = (/** @type {string} */ name) =>
+      new RegExp(`\\b${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1];
     if (/^<script/i.test(tag)) {
       const src = attribute('src');
       if (src) urls.push(src);
@@ -35,31 +39,40 @@ export function homePageAssets(html) {
   return urls.filter((url) => !/^[a-z]+:|^\/\//i.test(url));
 }
 
-/** Relative JS files a chunk imports statically (`import … from "./x.js"`, `import "./x.js"`). */
+/**
+ * Relative JS files a chunk imports statically (`import … from "./x.js"`, `import "./x.js"`).
+ * @param {string} code
+ */
 function staticImports(code) {
+  /** @type {Set<string>} */
   const found = new Set();
   for (const m of code.matchAll(/\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+\.js)["']/g)) found.add(m[1]);
   return [...found];
 }
 
-/** Relative JS files a chunk imports dynamically (`import("./x.js")`, Vite's `__vite__mapDeps` lists). */
+/**
+ * Relative JS files a chunk imports dynamically (`import("./x.js")`, Vite's `__vite__mapDeps` lists).
+ * @param {string} code
+ */
 function dynamicImports(code) {
+  /** @type {Set<string>} */
   const found = new Set();
   for (const m of code.matchAll(/["'](\.{0,2}\/?(?:assets\/)?[\w.-]+\.js)["']/g)) found.add(m[1]);
   return [...found];
 }
 
 /**
- * @param {string} dist packages/web/dist
+ * @param {string} distDir packages/web/dist
  */
 export function measureWebSizes(distDir) {
   const dist = path.resolve(distDir);
   const indexFile = path.join(dist, 'index.html');
   if (!existsSync(indexFile)) return { error: `${indexFile} is missing (build the web app)` };
   const html = readFileSync(indexFile, 'utf8');
-  const fileOf = (url) => path.join(dist, url.replace(/^\//, '').split(/[?#]/)[0]);
+  const fileOf = (/** @type {string} */ url) => path.join(dist, url.replace(/^\//, '').split(/[?#]/)[0]);
 
   // The home page's files and, transitively, their static imports.
+  /** @type {Map<string, { url: string, raw: number, gzip: number }>} */
   const home = new Map(); // absolute file → { url, raw, gzip }
   const queue = homePageAssets(html).map(fileOf);
   while (queue.length > 0) {
@@ -82,7 +95,7 @@ export function measureWebSizes(distDir) {
         .filter((n) => /\.m?js$/.test(n))
         .map((n) => path.join(assetsDir, n))
     : [];
-  const isPdfjs = (code) => code.includes('pdfjs_internal_') || code.includes('pdfjsVersion');
+  const isPdfjs = (/** @type {string} */ code) => code.includes('pdfjs_internal_') || code.includes('pdfjsVersion');
   const libraries = [];
   const workers = [];
   for (const file of jsFiles) {
@@ -91,7 +104,7 @@ export function measureWebSizes(distDir) {
     if (code.includes('GlobalWorkerOptions')) libraries.push(file);
     else workers.push(file);
   }
-  const size = (file) => {
+  const size = (/** @type {string} */ file) => {
     const raw = readFileSync(file);
     return { file: path.relative(dist, file), raw: raw.length, gzip: gzipBytes(raw) };
   };
@@ -151,6 +164,7 @@ export function measureWebSizes(distDir) {
 export async function measureWireBytes(base, urls) {
   const files = [];
   for (const url of urls) {
+    /** @type {{ status: number | undefined, encoding: string, bytes: number }} */
     const { status, encoding, bytes } = await new Promise((resolve, reject) => {
       const request = http.get(base + url, { agent: false, headers: { 'accept-encoding': 'br, gzip' } }, (response) => {
         let bytes = 0;

@@ -62,7 +62,7 @@ const result = await esbuild.build({
 
 // The list goes first and the bundle last, each written whole (temporary name, then renamed), so a
 // server starting meanwhile never runs half a file, nor a new bundle against an old list.
-const write = (file, contents) => {
+const write = (/** @type {string} */ file, /** @type {string | Uint8Array} */ contents) => {
   mkdirSync(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;
   writeFileSync(temp, contents);
