@@ -16,19 +16,20 @@ export class ApiError extends Error {
 
 /** A call's authorization scheme, which its 401s name as their challenge (docs/api.md, "Errors"). */
 export type AuthScheme = 'Bearer' | 'Token';
-const challenge = (scheme: AuthScheme = 'Bearer') => ({ 'WWW-Authenticate': `${scheme} realm="api"` });
+const challenge = (scheme: AuthScheme) => ({ 'WWW-Authenticate': `${scheme} realm="api"` });
 
 export const httpErrors = {
   /** 400 `{field: [messages]}`; messages of no one field go under `non_field_errors`. */
   fields: (errors: FieldErrors) => new ApiError(400, errors),
   field: (field: string, message: string) => new ApiError(400, { [field]: [message] }),
-  notAuthenticated: (scheme?: AuthScheme) =>
+  notAuthenticated: (scheme: AuthScheme) =>
     new ApiError(401, { detail: serverMessages.credentialsNotProvided }, challenge(scheme)),
-  tokenNotValid: (scheme?: AuthScheme) =>
+  tokenNotValid: (scheme: AuthScheme) =>
     new ApiError(401, { detail: serverMessages.tokenNotValid, code: errorCodes.tokenNotValid }, challenge(scheme)),
   /** A login's second step refused: a wrong or used code, or an `mfa_token` that is not good (any more). */
-  mfaInvalid: () => new ApiError(401, { detail: serverMessages.mfaInvalid, code: errorCodes.mfaInvalid }, challenge()),
-  noActiveAccount: () => new ApiError(401, { detail: serverMessages.noActiveAccount }, challenge()),
+  mfaInvalid: () =>
+    new ApiError(401, { detail: serverMessages.mfaInvalid, code: errorCodes.mfaInvalid }, challenge('Bearer')),
+  noActiveAccount: () => new ApiError(401, { detail: serverMessages.noActiveAccount }, challenge('Bearer')),
   permissionDenied: () => new ApiError(403, { detail: serverMessages.permissionDenied }),
   notFound: () => new ApiError(404, { detail: serverMessages.notFound }),
   methodNotAllowed: (method: string, allow: string[]) =>

@@ -47,7 +47,7 @@ describe.each(dialects)('POST /api/v1/token/ and /token/refresh/ (%s)', (dialect
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual(noAccount);
-      expect(res.headers['www-authenticate']).toBeDefined();
+      expect(res.headers['www-authenticate']).toBe('Bearer realm="api"');
     }
     expect(wrong.body).toBe(unknown.body);
   });
@@ -79,6 +79,7 @@ describe.each(dialects)('POST /api/v1/token/ and /token/refresh/ (%s)', (dialect
       const res = await post(t.app, apiPaths.tokenRefresh, { refresh });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ detail: 'Given token not valid for any token type', code: 'token_not_valid' });
+      expect(res.headers['www-authenticate']).toBe('Bearer realm="api"');
     }
     const missing = await post(t.app, apiPaths.tokenRefresh, {});
     expect(missing.statusCode).toBe(400);

@@ -65,6 +65,7 @@ describe.each(dialects)('logout, JWT logout and the legacy token login (%s)', (d
       const res = await post(t.app, apiPaths.jwtLogout, { refresh });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual(tokenNotValid);
+      expect(res.headers['www-authenticate']).toBe('Bearer realm="api"');
     }
     const missing = await post(t.app, apiPaths.jwtLogout, {});
     expect(missing.statusCode).toBe(400);

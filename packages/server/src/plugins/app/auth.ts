@@ -38,7 +38,7 @@ export default fp(
 
     app.decorate('requireBearer', async function (request: FastifyRequest) {
       request.principal = await app.sessions.authenticate(credentials(request, 'Bearer'), 'access');
-      if (!request.principal) throw httpErrors.tokenNotValid();
+      if (!request.principal) throw httpErrors.tokenNotValid('Bearer');
     });
 
     app.decorate('requireToken', async function (request: FastifyRequest) {

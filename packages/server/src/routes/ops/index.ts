@@ -96,14 +96,14 @@ export default async function opsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       if (!expected) throw httpErrors.notFound();
       const header = request.headers.authorization;
-      if (!header) throw httpErrors.notAuthenticated();
+      if (!header) throw httpErrors.notAuthenticated('Bearer');
       const [scheme, given, extra] = header.trim().split(/\s+/);
       const matches =
         scheme?.toLowerCase() === 'bearer' &&
         given !== undefined &&
         extra === undefined &&
         timingSafeEqual(digest(given), expected);
-      if (!matches) throw httpErrors.tokenNotValid();
+      if (!matches) throw httpErrors.tokenNotValid('Bearer');
       const { registry } = app.metrics;
       return reply
         .header('cache-control', NO_STORE)
