@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const BUDGET = 90 * 1000;
-const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
-const kb = (bytes) => `${(bytes / 1000).toFixed(2)} kB`;
+const gz = (/** @type {string} */ file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const kb = (/** @type {number} */ bytes) => `${(bytes / 1000).toFixed(2)} kB`;
 
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
