@@ -89,7 +89,7 @@ export default async function restAuthRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const principal = await app.sessions.authenticate(request.body.refresh, 'refresh');
-      if (!principal) throw httpErrors.tokenNotValid('Bearer'); // a token in the body: Bearer, as simplejwt's views
+      if (!principal) throw httpErrors.tokenNotValid('Bearer'); // a token in the body: Bearer, as SimpleJWT's views
       await app.sessions.end(principal.sessionId);
       return {};
     },

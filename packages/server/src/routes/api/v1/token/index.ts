@@ -106,7 +106,7 @@ export default async function tokenRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const access = await app.sessions.refresh(request.body.refresh, deviceOf(request));
-      if (!access) throw httpErrors.tokenNotValid('Bearer'); // a token in the body: Bearer, as simplejwt's views
+      if (!access) throw httpErrors.tokenNotValid('Bearer'); // a token in the body: Bearer, as SimpleJWT's views
       return { access };
     },
   );
