@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { fileTypeFromFile } from 'file-type';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 
 /** How many leading bytes decide the text fallback. */
 export const SNIFF_BYTES = 8192;
@@ -11,9 +11,11 @@ export const SNIFF_BYTES = 8192;
  * text to file-type, so they come out as `text/plain` and can never render in our origin.
  */
 export async function sniffContentType(filePath: string, head: Uint8Array, totalSize: number): Promise<string> {
-  const detected = await fileTypeFromFile(filePath).catch(() => undefined);
+  // A file whose bytes are all in `head` is read from there: the same bytes, without opening it again.
+  const complete = head.length >= totalSize;
+  const detected = await (complete ? fileTypeFromBuffer(head) : fileTypeFromFile(filePath)).catch(() => undefined);
   if (detected) return detected.mime;
-  return looksLikeText(head, head.length >= totalSize) ? 'text/plain' : 'application/octet-stream';
+  return looksLikeText(head, complete) ? 'text/plain' : 'application/octet-stream';
 }
 
 /** UTF-8 without NUL; when `head` is only a prefix, a character cut at its end is forgiven. */

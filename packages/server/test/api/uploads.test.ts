@@ -91,6 +91,21 @@ describe.each(dialects)('uploads: limits, atomicity, types, links (%s)', (dialec
     expect((await t.app.inject({ method: 'GET', url: png!.url })).headers['content-type']).toBe('image/png');
   });
 
+  it('takes the content type of a file longer than the bytes it keeps for sniffing from the file itself', async () => {
+    // Past the first 8 KiB (SNIFF_BYTES), the signature is read from the stored file; a text's first
+    // 8 KiB end inside a character (é is two bytes), which a prefix is forgiven.
+    const longPng = Buffer.concat([PNG, Buffer.alloc(20_000, 1)]);
+    const longText = 'a'.repeat(8191) + 'é'.repeat(5000);
+    const res = await post([
+      { filename: 'big.png', contentType: 'text/plain', data: longPng },
+      { filename: 'long.txt', contentType: 'application/octet-stream', data: longText },
+    ]);
+    expect(res.statusCode).toBe(201);
+    const [png, text] = res.json<NewsItem>().files;
+    expect([png!.content_type, png!.size]).toEqual(['image/png', longPng.length]);
+    expect([text!.content_type, text!.size]).toEqual(['text/plain', Buffer.byteLength(longText)]);
+  });
+
   it('keeps a client file name as metadata only and stores under random names', async () => {
     const res = await post([{ filename: '../../etc/pass\u202ewd\u0007.txt', data: 'x' }]);
     const file = res.json<NewsItem>().files[0]!;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { attachmentDisposition, cleanFileName } from '../../src/storage/file-names.js';
 import { StagedFileStore } from '../../src/storage/staged-files.js';
 import { createUrlSigner } from '../../src/storage/signed-urls.js';
-import { looksLikeText } from '../../src/storage/sniff.js';
+import { looksLikeText, sniffContentType } from '../../src/storage/sniff.js';
 
 describe('cleanFileName', () => {
   it('keeps the last path segment, without control or bidi characters, capped', () => {
@@ -66,6 +66,28 @@ describe('looksLikeText', () => {
     expect(looksLikeText(Buffer.from([0x41, 0x00, 0x42]), true)).toBe(false);
     expect(looksLikeText(Buffer.from([0xff, 0xfe, 0x41]), true)).toBe(false);
     expect(looksLikeText(Buffer.alloc(0), true)).toBe(false);
+  });
+});
+
+describe('sniffContentType', () => {
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+
+  it('reads a file whose bytes are all in hand from those bytes, without opening it', async () => {
+    const missing = path.join(tmpdir(), 'no-such-file-for-sniffing');
+    expect(await sniffContentType(missing, png, png.length)).toBe('image/png');
+    expect(await sniffContentType(missing, Buffer.from('plain words'), 11)).toBe('text/plain');
+  });
+
+  it('reads a longer file itself, not the prefix in hand', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sniff-'));
+    try {
+      const file = path.join(dir, 'picture');
+      writeFileSync(file, Buffer.concat([png, Buffer.alloc(10_000)]));
+      // The prefix says text; the file says PNG. Only a prefix (3 of 10,033 bytes), so the file decides.
+      expect(await sniffContentType(file, Buffer.from('abc'), png.length + 10_000)).toBe('image/png');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
