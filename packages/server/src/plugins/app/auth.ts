@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { credentials } from '../../auth/credentials.js';
 import type { Principal } from '../../auth/sessions.js';
-import { httpErrors, type AuthScheme } from '../../http-errors.js';
+import { httpErrors } from '../../http-errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,16 +26,6 @@ declare module 'fastify' {
 export default fp(
   async function auth(app: FastifyInstance) {
     app.decorateRequest('principal', null);
-
-    // A 401 names the scheme the call takes, so a client told to authenticate knows which token to send.
-    const credentials = (request: FastifyRequest, scheme: AuthScheme): string => {
-      const header = request.headers.authorization;
-      if (!header) throw httpErrors.notAuthenticated(scheme);
-      const [given, token, extra] = header.trim().split(/\s+/);
-      if (given?.toLowerCase() !== scheme.toLowerCase() || !token || extra !== undefined)
-        throw httpErrors.tokenNotValid(scheme);
-      return token;
-    };
 
     app.decorate('requireBearer', async function (request: FastifyRequest) {
       request.principal = await app.sessions.authenticate(credentials(request, 'Bearer'), 'access');

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { credentials } from '../../auth/credentials.js';
 import { databaseAnswers } from '../../db/readiness.js';
 import { httpErrors } from '../../http-errors.js';
 import { errorAnswer, unauthorized } from '../../schemas/errors.js';
@@ -95,15 +96,7 @@ export default async function opsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       if (!expected) throw httpErrors.notFound();
-      const header = request.headers.authorization;
-      if (!header) throw httpErrors.notAuthenticated('Bearer');
-      const [scheme, given, extra] = header.trim().split(/\s+/);
-      const matches =
-        scheme?.toLowerCase() === 'bearer' &&
-        given !== undefined &&
-        extra === undefined &&
-        timingSafeEqual(digest(given), expected);
-      if (!matches) throw httpErrors.tokenNotValid('Bearer');
+      if (!timingSafeEqual(digest(credentials(request, 'Bearer')), expected)) throw httpErrors.tokenNotValid('Bearer');
       const { registry } = app.metrics;
       return reply
         .header('cache-control', NO_STORE)
