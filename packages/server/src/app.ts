@@ -18,6 +18,7 @@ import services from './plugins/app/services.js';
 import storage from './plugins/app/storage.js';
 import webApp from './plugins/app/web-app.js';
 import type { RetentionOptions } from './retention/retention-job.js';
+import { requestLoggerFactory } from './request-logger.js';
 import routes from './routes/index.js';
 import opsRoutes from './routes/ops/index.js';
 import { lazySchemaCompilers } from './schema-compilers.js';
@@ -54,6 +55,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const schemas = lazySchemaCompilers();
   const app = Fastify({
     logger: withStream(loggerOptions(config), options.logStream),
+    childLoggerFactory: requestLoggerFactory(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: config.maxBodyBytes,
     requestIdHeader: false,
