@@ -20,7 +20,6 @@ export const responseHeaders = {
   contentRange: header('`bytes START-END/SIZE`.'),
   unsatisfiedRange: header('`bytes */SIZE`.'),
   contentDisposition: header('`attachment; filename="…"; filename*=UTF-8\'\'…`.'),
-  wwwAuthenticate: header('`Bearer realm="api"`; `Token realm="api"` on the calls that take the `Token` scheme.'),
   retryAfter: header('Seconds to wait before trying again.', true, { type: 'integer', minimum: 0 }),
   allow: header('The methods this path takes, e.g. `GET, HEAD`.'),
 };

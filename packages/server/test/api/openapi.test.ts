@@ -124,6 +124,13 @@ describe.each(dialects)('GET /api/openapi.json (%s)', (dialect) => {
       expect(responses['405'], call).toEqual({ $ref: '#/components/responses/MethodNotAllowed' });
     }
     expect(doc.components.responses.MethodNotAllowed!.headers).toHaveProperty('Allow.required', true);
+    // Each 401 declares its own call's challenge (docs/api.md, "Errors").
+    const challenge = (path: string, method: 'get' | 'post') =>
+      (doc.paths[path]![method]!.responses['401']!.headers!['WWW-Authenticate'] as { schema?: object }).schema;
+    expect(challenge(apiPaths.localNewsNew, 'post')).toEqual({ type: 'string', enum: ['Token realm="api"'] });
+    expect(challenge(apiPaths.logout, 'post')).toEqual({ type: 'string', enum: ['Token realm="api"'] });
+    expect(challenge(apiPaths.localNews, 'get')).toEqual({ type: 'string', enum: ['Bearer realm="api"'] });
+    expect(challenge(apiPaths.token, 'post')).toEqual({ type: 'string', enum: ['Bearer realm="api"'] });
   });
 
   it("fails an answer the document does not describe (the API suite's check of every answer)", async () => {
@@ -143,6 +150,9 @@ describe.each(dialects)('GET /api/openapi.json (%s)', (dialect) => {
     expect(broken((r) => delete r['401']!.headers)).toEqual([
       expect.stringContaining('header www-authenticate sent but not declared'),
     ]);
+    expect(
+      broken((r) => ((r['401']!.headers!['WWW-Authenticate'] as { schema: object }).schema = { enum: ['Token'] })),
+    ).toEqual([expect.stringContaining('header www-authenticate "Bearer realm="api"", the document declares Token')]);
     // A wrong method: 405 whose Allow must name exactly the path's declared methods.
     const wrong = await t.app.inject({ method: 'DELETE', url: '/api/v1/localnews/' });
     expect(wrong.statusCode).toBe(405);

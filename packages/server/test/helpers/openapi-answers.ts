@@ -14,11 +14,13 @@ import { decodedBody } from './decoded-body.js';
  *   validate against the declared schema, its objects closed (a field the document does not name is
  *   drift too);
  * - every header the response declares `required` must be there, and the headers that matter
- *   (HEADERS_THAT_MATTER) may only be sent where the response declares them.
+ *   (HEADERS_THAT_MATTER) may only be sent where the response declares them; a header declared with
+ *   its values (`enum`: a 401's challenge, `Accept-Ranges`) has one of them.
  */
 
 interface Header {
   required?: boolean;
+  schema?: { enum?: unknown[] };
 }
 interface Response {
   $ref?: string;
@@ -143,6 +145,12 @@ export function openapiProblems(document: Document, method: string, url: string,
   );
   for (const [name, header] of Object.entries(declaredHeaders))
     if (header.required && res.headers[name] === undefined) problems.push(`${where}: required header ${name} missing`);
+  for (const [name, header] of Object.entries(declaredHeaders)) {
+    const sent = res.headers[name];
+    const values = header.schema?.enum;
+    if (sent !== undefined && values && !values.includes(String(sent)))
+      problems.push(`${where}: header ${name} "${String(sent)}", the document declares ${values.join(' or ')}`);
+  }
   for (const name of HEADERS_THAT_MATTER)
     if (res.headers[name] !== undefined && !declaredHeaders[name])
       problems.push(`${where}: header ${name} sent but not declared`);

@@ -85,6 +85,9 @@ function toApiError(error: FastifyError): ApiError {
       return httpErrors.payloadTooLarge();
   }
   if (status === 413) return httpErrors.payloadTooLarge();
+  // Every 401 names a challenge (RFC 9110, 15.5.2). None of the plugins refuses so today; one that did
+  // gets the scheme of all but two calls (docs/api.md, "Errors").
+  if (status === 401) return httpErrors.notAuthenticated('Bearer');
   if (status === 415) return httpErrors.unsupportedMediaType('');
   if (status >= 400 && status < 500) return new ApiError(status, { detail: safeClientMessage(status) });
   return new ApiError(500, { detail: serverMessages.serverError });

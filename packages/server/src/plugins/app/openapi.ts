@@ -27,9 +27,11 @@ const sharedResponses = {
   },
 };
 
-/** The headers every answer of a status carries, whatever the call (plugins/app/errors.ts, http-errors.ts). */
+/**
+ * The headers every answer of a status carries, whatever the call (plugins/app/errors.ts, http-errors.ts);
+ * a 401's challenge is the operation's own (challengeOf).
+ */
 const headersByStatus: Record<string, Record<string, object>> = {
-  401: { 'WWW-Authenticate': asHeader(responseHeaders.wwwAuthenticate) },
   429: { 'Retry-After': asHeader(responseHeaders.retryAfter) },
   503: { 'Retry-After': asHeader(responseHeaders.retryAfter) },
 };
@@ -38,12 +40,23 @@ const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 
 interface Operation {
   operationId?: string;
+  security?: Record<string, string[]>[];
   responses: Record<string, { $ref?: string; headers?: Record<string, Header> }>;
 }
 interface Header {
   required?: boolean;
   description?: string;
   schema?: Record<string, unknown>;
+}
+
+/**
+ * A 401's `WWW-Authenticate` as the operation answers it: `Token` where it takes the `token` scheme,
+ * `Bearer` everywhere else, the calls that take their token in the body among them (http-errors.ts).
+ */
+function challengeOf(operation: Operation): Header {
+  const scheme = operation.security?.some((requirement) => 'token' in requirement) ? 'Token' : 'Bearer';
+  const value = `${scheme} realm="api"`;
+  return { description: `\`${value}\`.`, required: true, schema: { type: 'string', enum: [value] } };
 }
 
 /** A header of schemas/headers.ts as an OpenAPI header object. */
@@ -73,7 +86,9 @@ export function completeDocument<T extends { paths?: object; components?: object
       responses['500'] ??= { $ref: '#/components/responses/ServerError' };
       for (const [status, response] of Object.entries(responses)) {
         if (response.$ref) continue;
-        response.headers = { ...headersByStatus[status], ...response.headers };
+        const challenge: Record<string, Header> =
+          status === '401' ? { 'WWW-Authenticate': challengeOf(operation) } : {};
+        response.headers = { ...headersByStatus[status], ...challenge, ...response.headers };
         for (const header of Object.values(response.headers)) {
           const marked = header.schema?.['x-required'];
           if (marked === undefined) continue;
