@@ -21,8 +21,10 @@ export function requestLoggerFactory(level: string): FastifyServerOptions['child
 }
 
 const deferredChild: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) => {
-  // A route's own level or serializers, or a logger that cannot tell its level: made at once.
-  if (options.level !== undefined || options.serializers !== undefined || !canTellLevels(logger)) {
+  // A route's own level (other than the server's: /healthz and /readyz name `warn`) or serializers,
+  // or a logger that cannot tell its level: made at once.
+  const ownLevel = options.level !== undefined && options.level !== logger.level;
+  if (ownLevel || options.serializers !== undefined || !canTellLevels(logger)) {
     return logger.child(bindings, options);
   }
   return new DeferredChildLogger(logger, bindings);

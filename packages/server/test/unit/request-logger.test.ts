@@ -113,6 +113,15 @@ describe('the product at LOG_LEVEL=warn', () => {
   });
   afterAll(() => t.close());
 
+  it('makes no request logger for an answer that writes no line', async () => {
+    await t.app.ready();
+    const made = vi.spyOn(t.app.log, 'child');
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/localnews/' })).statusCode).toBe(401);
+    expect(made).not.toHaveBeenCalled();
+    made.mockRestore();
+  });
+
   it("still logs a request's error with its id", async () => {
     const pdf = (await t.app.pdfStore.find(2))!;
     rmSync(pdf.path);
