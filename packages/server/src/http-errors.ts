@@ -18,6 +18,13 @@ export class ApiError extends Error {
 export type AuthScheme = 'Bearer' | 'Token';
 const challenge = (scheme: AuthScheme) => ({ 'WWW-Authenticate': `${scheme} realm="api"` });
 
+/**
+ * The scheme of a call by its route schema's OpenAPI `security`: Token where it names the `token`
+ * scheme, Bearer for every other call, those that take a token in their body among them.
+ */
+export const schemeOf = (security: readonly Record<string, unknown>[] | undefined): AuthScheme =>
+  security?.some((requirement) => 'token' in requirement) ? 'Token' : 'Bearer';
+
 export const httpErrors = {
   /** 400 `{field: [messages]}`; messages of no one field go under `non_field_errors`. */
   fields: (errors: FieldErrors) => new ApiError(400, errors),

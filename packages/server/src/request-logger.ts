@@ -4,8 +4,15 @@ type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 
-/** The server's logger as this module uses it: pino's, whose levels can be asked. */
-type LevelAware = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
+/** The server's logger as this module uses it: pino's, which can tell its levels and its bindings. */
+interface PinoLogger extends FastifyBaseLogger {
+  isLevelEnabled(level: string): boolean;
+  bindings(): Bindings;
+  flush(callback?: (error?: Error) => void): void;
+  readonly levels: { values: Record<string, number>; labels: Record<number, string> };
+  readonly levelVal: number;
+  child(bindings: Bindings, options?: ChildOptions): PinoLogger;
+}
 
 /**
  * Fastify gives every request a child of the server's logger that carries the request's id. Making
@@ -30,63 +37,86 @@ const deferredChild: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
   return new DeferredChildLogger(logger, bindings);
 };
 
-function canTellLevels(logger: FastifyBaseLogger): logger is LevelAware {
-  return typeof (logger as Partial<LevelAware>).isLevelEnabled === 'function';
+function canTellLevels(logger: FastifyBaseLogger): logger is PinoLogger {
+  return typeof (logger as Partial<PinoLogger>).isLevelEnabled === 'function';
 }
 
 /**
  * Writes through the child made on the first line the server would write; until then a call at a
- * level the server does not log does nothing, as pino's own method would.
+ * level the server does not log does nothing, as pino's own method would. What else a caller may ask
+ * of pino's child (its level, bindings, children, flush) it answers as that child would.
  */
 export class DeferredChildLogger implements FastifyBaseLogger {
-  #child: FastifyBaseLogger | undefined;
+  readonly #parent: PinoLogger;
+  readonly #bindings: Bindings;
+  #child: PinoLogger | undefined;
 
-  constructor(
-    private readonly parent: LevelAware,
-    private readonly bindings: Bindings,
-  ) {}
-
-  /** The child, made now if it was not yet. */
-  private made(): FastifyBaseLogger {
-    return (this.#child ??= this.parent.child(this.bindings));
+  constructor(parent: PinoLogger, bindings: Bindings) {
+    this.#parent = parent;
+    this.#bindings = bindings;
   }
 
-  private write(level: Level, args: unknown[]): void {
-    const log = this.#child ?? (this.parent.isLevelEnabled(level) ? this.made() : undefined);
+  /** The child, made now if it was not yet. */
+  #made(): PinoLogger {
+    return (this.#child ??= this.#parent.child(this.#bindings));
+  }
+
+  #write(level: Level, args: unknown[]): void {
+    const log = this.#child ?? (this.#parent.isLevelEnabled(level) ? this.#made() : undefined);
     if (log) (log[level] as (...a: unknown[]) => void).apply(log, args);
   }
 
   get level(): string {
-    return this.#child?.level ?? this.parent.level;
+    return (this.#child ?? this.#parent).level;
   }
 
   /** A level set on one request's logger is that request's alone, as on pino's child. */
   set level(level: string) {
-    this.made().level = level;
+    this.#made().level = level;
+  }
+
+  get levelVal(): number {
+    return (this.#child ?? this.#parent).levelVal;
+  }
+
+  get levels(): PinoLogger['levels'] {
+    return this.#parent.levels;
+  }
+
+  isLevelEnabled(level: string): boolean {
+    return (this.#child ?? this.#parent).isLevelEnabled(level);
+  }
+
+  bindings(): Bindings {
+    return this.#made().bindings();
+  }
+
+  flush(callback?: (error?: Error) => void): void {
+    this.#parent.flush(callback);
   }
 
   // Methods on the prototype, not closures per instance: one object is all a request pays for.
   fatal(...args: unknown[]): void {
-    this.write('fatal', args);
+    this.#write('fatal', args);
   }
   error(...args: unknown[]): void {
-    this.write('error', args);
+    this.#write('error', args);
   }
   warn(...args: unknown[]): void {
-    this.write('warn', args);
+    this.#write('warn', args);
   }
   info(...args: unknown[]): void {
-    this.write('info', args);
+    this.#write('info', args);
   }
   debug(...args: unknown[]): void {
-    this.write('debug', args);
+    this.#write('debug', args);
   }
   trace(...args: unknown[]): void {
-    this.write('trace', args);
+    this.#write('trace', args);
   }
   silent(): void {}
 
   child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
-    return this.made().child(bindings, options);
+    return this.#made().child(bindings, options);
   }
 }

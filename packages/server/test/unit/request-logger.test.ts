@@ -37,6 +37,20 @@ describe('the request logger made on its first line', () => {
       request.log.child({ component: 'probe' }).error('from a child');
       return {};
     });
+    app.get('/asks', async (request) => {
+      const log = request.log as unknown as {
+        isLevelEnabled(level: string): boolean;
+        bindings(): Record<string, unknown>;
+        levelVal: number;
+      };
+      const before = { info: log.isLevelEnabled('info'), warn: log.isLevelEnabled('warn'), levelVal: log.levelVal };
+      request.log.level = 'debug';
+      return {
+        before,
+        after: { info: log.isLevelEnabled('info'), level: request.log.level },
+        bindings: log.bindings(),
+      };
+    });
     app.get('/route-level', { logLevel: 'info' }, async (request) => {
       request.log.info('a route logged at info');
       return { deferred: request.log instanceof DeferredChildLogger };
@@ -81,6 +95,15 @@ describe('the request logger made on its first line', () => {
     await app.inject({ method: 'GET', url: '/quiet' });
     expect(lines).toHaveLength(2);
     expect(app.log.level).toBe('warn');
+  });
+
+  it("answers what else a caller asks of pino's child: whether a level is on, its level, its bindings", async () => {
+    const res = await app.inject({ method: 'GET', url: '/asks' });
+    expect(res.json()).toEqual({
+      before: { info: false, warn: true, levelVal: 40 },
+      after: { info: true, level: 'debug' },
+      bindings: { reqId: expect.any(String) },
+    });
   });
 
   it("gives its children the request's id and their own bindings", async () => {

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { serverMessages } from '@hello/contract';
-import { ApiError, httpErrors } from '../../http-errors.js';
+import { ApiError, httpErrors, schemeOf } from '../../http-errors.js';
 import { bodyStillArriving, closeAfterBody } from '../../lingering-close.js';
 import { fieldErrorsFromValidation } from './validation-errors.js';
 
@@ -19,7 +19,7 @@ export default fp(async function errors(app: FastifyInstance) {
     const answer =
       error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
         ? httpErrors.unsupportedMediaType(mediaType(request))
-        : toApiError(error);
+        : toApiError(error, request);
     if (answer.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else if (!(error instanceof ApiError))
       request.log.info({ code: error.code, status: answer.statusCode }, error.message);
@@ -48,7 +48,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   endAfterBody(request, reply);
   request.log.info({ code: error.code }, error.message);
   const unroutable = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-  return send(reply, unroutable ? httpErrors.notFound() : toApiError(error));
+  return send(reply, unroutable ? httpErrors.notFound() : toApiError(error, request));
 }
 
 /**
@@ -68,7 +68,7 @@ function send(reply: FastifyReply, error: ApiError) {
 }
 
 /** Fastify's, its plugins' and the database driver's errors, mapped onto the contract. */
-function toApiError(error: FastifyError): ApiError {
+function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
   if (error.validation) return httpErrors.fields(fieldErrorsFromValidation(error.validation));
   if (isDatabaseUnavailable(error)) return httpErrors.serviceUnavailable();
@@ -85,12 +85,16 @@ function toApiError(error: FastifyError): ApiError {
       return httpErrors.payloadTooLarge();
   }
   if (status === 413) return httpErrors.payloadTooLarge();
-  // Every 401 names a challenge (RFC 9110, 15.5.2). None of the plugins refuses so today; one that did
-  // gets the scheme of all but two calls (docs/api.md, "Errors").
-  if (status === 401) return httpErrors.notAuthenticated('Bearer');
+  // Every 401 names a challenge (RFC 9110, 15.5.2), the call's own as the OpenAPI document declares it.
+  // None of the plugins refuses so today.
+  if (status === 401) return httpErrors.notAuthenticated(schemeOf(routeSecurity(request)));
   if (status === 415) return httpErrors.unsupportedMediaType('');
   if (status >= 400 && status < 500) return new ApiError(status, { detail: safeClientMessage(status) });
   return new ApiError(500, { detail: serverMessages.serverError });
+}
+
+function routeSecurity(request: FastifyRequest): Record<string, unknown>[] | undefined {
+  return (request.routeOptions.schema as { security?: Record<string, unknown>[] } | undefined)?.security;
 }
 
 /** The request's media type as Django REST Framework names it in a 415 (its parameters left out). */

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiPaths, errorBody } from '@hello/contract';
+import { schemeOf } from '../../http-errors.js';
 import { responseHeaders } from '../../schemas/headers.js';
 import apiDocs from './api-docs.js';
 
@@ -54,8 +55,7 @@ interface Header {
  * `Bearer` everywhere else, the calls that take their token in the body among them (http-errors.ts).
  */
 function challengeOf(operation: Operation): Header {
-  const scheme = operation.security?.some((requirement) => 'token' in requirement) ? 'Token' : 'Bearer';
-  const value = `${scheme} realm="api"`;
+  const value = `${schemeOf(operation.security)} realm="api"`;
   return { description: `\`${value}\`.`, required: true, schema: { type: 'string', enum: [value] } };
 }
 
