@@ -16,7 +16,9 @@ export class ApiError extends Error {
 
 /** A call's authorization scheme, which its 401s name as their challenge (docs/api.md, "Errors"). */
 export type AuthScheme = 'Bearer' | 'Token';
-const challenge = (scheme: AuthScheme) => ({ 'WWW-Authenticate': `${scheme} realm="api"` });
+/** The `WWW-Authenticate` value a 401 of that scheme carries (the OpenAPI document declares it too). */
+export const challengeValue = (scheme: AuthScheme) => `${scheme} realm="api"`;
+const challenge = (scheme: AuthScheme) => ({ 'WWW-Authenticate': challengeValue(scheme) });
 
 /**
  * The scheme of a call by its route schema's OpenAPI `security`: Token where it names the `token`

@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiPaths, errorBody } from '@hello/contract';
-import { schemeOf } from '../../http-errors.js';
+import { challengeValue, schemeOf } from '../../http-errors.js';
 import { responseHeaders } from '../../schemas/headers.js';
 import apiDocs from './api-docs.js';
 
@@ -55,7 +55,7 @@ interface Header {
  * `Bearer` everywhere else, the calls that take their token in the body among them (http-errors.ts).
  */
 function challengeOf(operation: Operation): Header {
-  const value = `${schemeOf(operation.security)} realm="api"`;
+  const value = challengeValue(schemeOf(operation.security));
   return { description: `\`${value}\`.`, required: true, schema: { type: 'string', enum: [value] } };
 }
 
