@@ -1,8 +1,9 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NewsItem } from '@hello/contract';
 import { buildApp } from '../../src/app.js';
 import { deleteNewsItem, insertNewsItem, newsRevision } from '../../src/repositories/news.js';
-import { createNewsPageCache } from '../../src/routes/api/v1/localnews/news-page-cache.js';
+import { createNewsPageCache, NewsPage } from '../../src/routes/api/v1/localnews/news-page-cache.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { multipart } from '../helpers/multipart.js';
 import { bearer, createUser, tokenAuth, type TestUser } from '../helpers/users.js';
@@ -153,10 +154,17 @@ describe.each(dialects)('the kept news list (%s)', (dialect) => {
 
     const added = await store('added');
     const position = { createdAt: new Date().toISOString(), id: added.id };
-    kept.added({ position, json: '{"made":"again"}' }, Date.now(), added.revision);
+    const words = ['council', 'library', 'opens', 'the', 'market', 'on', 'Saturday', 'bus', 'every', 'minutes'];
+    const text = Array.from({ length: 3000 }, (_, k) => words[(k * k + k) % 10]).join(' '); // over 16 KiB
+    const made = { made: 'again', text };
+    kept.added({ position, json: JSON.stringify(made) }, Date.now(), added.revision);
     const again = await kept.page(render, 2, undefined, added.revision);
-    expect(JSON.parse(again.json.toString())).toEqual([{ made: 'again' }, newest]);
+    expect(JSON.parse(again.json.toString())).toEqual([made, newest]);
     expect(again.next?.id).toBe(newest!.id);
+    // Compressed fast, as it lasts only until the next post; a page read from the database, well.
+    const quick = again.body('br')!;
+    expect(brotliDecompressSync(quick)).toEqual(again.json);
+    expect(quick.length).toBeGreaterThan(new NewsPage(again.json, again.next).body('br')!.length);
 
     // A change between the kept revision and the added item's (another instance's): read afresh.
     const between = await store('between');

@@ -33,6 +33,15 @@ describe('a kept answer, compressed', () => {
     });
   }
 
+  for (const encoding of ['br', 'gzip'] as const) {
+    it(`compresses a page made again after a post fast in ${encoding}: it is kept only until the next post`, () => {
+      const json = pageJson(60);
+      const quick = new NewsPage(json, undefined, undefined, true).body(encoding)!;
+      expect(decoders[encoding](quick)).toEqual(json);
+      expect(quick.length).toBeGreaterThan(new NewsPage(json, undefined).body(encoding)!.length);
+    });
+  }
+
   it('compresses a small answer once and keeps it; below 1 KiB not at all', () => {
     const json = pageJson(2);
     expect(json.length).toBeLessThan(16 * 1024);

@@ -11,7 +11,7 @@ import {
 import { COMPRESS_ABOVE_BYTES, type Encoding } from '../../../../plugins/app/compression.js';
 import { PageEntries, type PageEntry } from './page-entries.js';
 
-/** Answers up to this size (one item) are compressed fast; larger ones (a page) well (see compress). */
+/** Answers up to this size (one item) are compressed fast; larger ones (a page) well, unless made again after a post (see compress). */
 const SMALL_ANSWER_BYTES = 16 * 1024;
 /** The smallest output chunk (an answer over 1 KiB compresses to less than this, mostly). */
 const MIN_CHUNK_BYTES = 1024;
@@ -33,7 +33,11 @@ const GZIP_LEVEL = 6;
  * Small answers (one item, mostly 1–2 kB) are rarely asked for twice, so each one is compressed for
  * its request: at brotli's quality 1 (gzip's level 1) that costs less than half of quality 5's time, whose
  * larger tables are set up anew for each answer, and the answer comes out some 15% larger, some 70
- * bytes of an item.
+ * bytes of an item. A page made again after a post (`quick`) is compressed so too: it is kept only
+ * until the next post, and the read that compresses it is the one a post slows the most. Quality 1
+ * takes a fourth of quality 5's time there (0.3 against 1.25 ms for a 50 kB page on the bench's
+ * machine) for 9.5 instead of 7.9 kB, and the list's p99 while items are posted fell by about a
+ * quarter (docs/benchmarks.md, "The reads beside posts: judged against the same posts refused").
  */
 const SMALL_BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_LGWIN]: 18 };
 const SMALL_GZIP_LEVEL = 1;
@@ -47,10 +51,12 @@ export class NewsPage {
     readonly next: NewsPosition | undefined,
     /** A page's items, to make the page again when one is added (undefined for one item's answer). */
     readonly entries?: PageEntries,
+    /** Compressed fast whatever its size: a page made again after a post (see SMALL_BROTLI_PARAMS). */
+    private readonly quick = false,
   ) {}
 
-  static ofEntries(entries: PageEntries): NewsPage {
-    return new NewsPage(entries.json, entries.next, entries);
+  static ofEntries(entries: PageEntries, quick = false): NewsPage {
+    return new NewsPage(entries.json, entries.next, entries, quick);
   }
 
   /** The body in `encoding`, or undefined when it is too small to be worth it. */
@@ -58,7 +64,7 @@ export class NewsPage {
     if (this.json.length <= COMPRESS_ABOVE_BYTES) return undefined;
     let body = this.encoded.get(encoding);
     if (!body) {
-      body = compress(this.json, encoding);
+      body = compress(this.json, encoding, this.quick);
       this.encoded.set(encoding, body);
     }
     return body;
@@ -76,11 +82,11 @@ export class NewsPage {
  * it comes from node's shared buffer pool), which keeps the process's memory from fragmenting when
  * items are read at random; a compressed answer larger than its chunk still comes out whole.
  */
-function compress(json: Buffer, encoding: Encoding): Buffer {
-  const small = json.length <= SMALL_ANSWER_BYTES;
+function compress(json: Buffer, encoding: Encoding, quick: boolean): Buffer {
+  const fast = quick || json.length <= SMALL_ANSWER_BYTES;
   const chunkSize = Math.max(MIN_CHUNK_BYTES, Math.min(json.length, SMALL_ANSWER_BYTES));
-  if (encoding === 'gzip') return gzipSync(json, { level: small ? SMALL_GZIP_LEVEL : GZIP_LEVEL, chunkSize });
-  const params = small ? SMALL_BROTLI_PARAMS : { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: json.length };
+  if (encoding === 'gzip') return gzipSync(json, { level: fast ? SMALL_GZIP_LEVEL : GZIP_LEVEL, chunkSize });
+  const params = fast ? SMALL_BROTLI_PARAMS : { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: json.length };
   return brotliCompressSync(json, { params, chunkSize });
 }
 
@@ -194,7 +200,7 @@ export function createNewsPageCache(db: Kysely<Database>, linksExpiry: (nowMs: n
         }
         const entries = page.entries.withAdded(entry);
         if (entries === page.entries) continue;
-        const again = NewsPage.ofEntries(entries);
+        const again = NewsPage.ofEntries(entries, true);
         const settled = Promise.resolve(again);
         built.set(settled, again);
         keptPages.set(key, settled);
