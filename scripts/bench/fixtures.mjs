@@ -60,19 +60,45 @@ export async function registerUser(base) {
  */
 export async function addNews(base, refresh, count) {
   for (let i = 1; i <= count; i++) {
-    const form = new FormData();
-    form.append('title', `Bench item ${i}`);
-    form.append('content', `Item ${i} of ${count}, added by the benchmark. `.repeat(4));
-    form.append('files', new Blob([`attachment ${i}\n`.repeat(20)], { type: 'text/plain' }), `note-${i}.txt`);
-    const response = await fetch(base + apiPaths.localNewsNew, {
-      method: 'POST',
-      headers: { authorization: `Token ${refresh}` },
-      body: form,
-    });
+    const response = await postNews(base, refresh, newsForm(i, count, 'files'));
     await expectStatus(response, 201, `POST ${apiPaths.localNewsNew}`);
     await response.arrayBuffer();
   }
 }
+
+/**
+ * Sends the same post as addNews, its file under a field the product ignores (it drains the file
+ * unread), so the product refuses it, 400, before it stores anything: what any post of that size
+ * costs the server (its request, the token check, the multipart body read), without its work.
+ * @param {string} base
+ * @param {string} refresh
+ */
+export async function refusedNews(base, refresh) {
+  const response = await postNews(base, refresh, newsForm(1, 1, 'attachment'));
+  await expectStatus(response, 400, `POST ${apiPaths.localNewsNew} without files`);
+  await response.arrayBuffer();
+}
+
+/**
+ * @param {number} i
+ * @param {number} count
+ * @param {string} fileField
+ */
+function newsForm(i, count, fileField) {
+  const form = new FormData();
+  form.append('title', `Bench item ${i}`);
+  form.append('content', `Item ${i} of ${count}, added by the benchmark. `.repeat(4));
+  form.append(fileField, new Blob([`attachment ${i}\n`.repeat(20)], { type: 'text/plain' }), `note-${i}.txt`);
+  return form;
+}
+
+/**
+ * @param {string} base
+ * @param {string} refresh
+ * @param {FormData} form
+ */
+const postNews = (base, refresh, form) =>
+  fetch(base + apiPaths.localNewsNew, { method: 'POST', headers: { authorization: `Token ${refresh}` }, body: form });
 
 /**
  * One GET; the status, all headers (lower-case names) and body bytes.

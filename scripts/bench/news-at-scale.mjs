@@ -22,7 +22,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { apiPaths } from '@hello/contract';
-import { addNews, fetchBytes, registerUser } from './fixtures.mjs';
+import { addNews, fetchBytes, refusedNews, registerUser } from './fixtures.mjs';
 import { finished, onCleanup, startChild, tempDir } from './processes.mjs';
 import { ROOT, startServer } from './server.mjs';
 import { mean, percentile } from './stats.mjs';
@@ -452,12 +452,14 @@ export function randomItemRequests(access, firstId, lastId) {
  * Posts one news item (multipart, one small file, the Token header: fixtures.mjs addNews) every
  * 1000 / perSecond ms until stopped, without waiting for the previous one, so the rate holds when a
  * post is slow; a timer that fired late (a busy event loop) is caught up, so `perSecond` holds on
- * average. stop() counts the 201s that came while it ran (`inTime`), then waits for the rest.
+ * average. stop() counts the answers that came while it ran (`inTime`), then waits for the rest.
+ * With `refused`, the same post is sent so that the product refuses it before storing anything
+ * (fixtures.mjs refusedNews), and its 400s are counted instead.
  * @param {string} base
  * @param {string} refresh
  * @param {number} perSecond
  */
-export function postAtRate(base, refresh, perSecond) {
+export function postAtRate(base, refresh, perSecond, refused = false) {
   const counts = { sent: 0, created: 0, inTime: 0, failed: 0, firstFailure: '' };
   /** @type {Set<Promise<void>>} */
   const pending = new Set();
@@ -465,7 +467,7 @@ export function postAtRate(base, refresh, perSecond) {
   let stopped = false;
   const send = () => {
     counts.sent += 1;
-    const post = addNews(base, refresh, 1).then(
+    const post = (refused ? refusedNews(base, refresh) : addNews(base, refresh, 1)).then(
       () => {
         counts.created += 1;
         if (!stopped) counts.inTime += 1;
