@@ -458,6 +458,7 @@ export function randomItemRequests(access, firstId, lastId) {
  * @param {string} base
  * @param {string} refresh
  * @param {number} perSecond
+ * @param {boolean} [refused]
  */
 export function postAtRate(base, refresh, perSecond, refused = false) {
   const counts = { sent: 0, created: 0, inTime: 0, failed: 0, firstFailure: '' };

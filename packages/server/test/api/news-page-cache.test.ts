@@ -161,7 +161,7 @@ describe.each(dialects)('the kept news list (%s)', (dialect) => {
     const again = await kept.page(render, 2, undefined, added.revision);
     expect(JSON.parse(again.json.toString())).toEqual([made, newest]);
     expect(again.next?.id).toBe(newest!.id);
-    // Compressed fast, as it lasts only until the next post; a page read from the database, well.
+    // Compressed fast, as it lasts until the next post; a page read from the database, well.
     const quick = again.body('br')!;
     expect(brotliDecompressSync(quick)).toEqual(again.json);
     expect(quick.length).toBeGreaterThan(new NewsPage(again.json, again.next).body('br')!.length);

@@ -34,7 +34,7 @@ describe('a kept answer, compressed', () => {
   }
 
   for (const encoding of ['br', 'gzip'] as const) {
-    it(`compresses a page made again after a post fast in ${encoding}: it is kept only until the next post`, () => {
+    it(`compresses a page made again after a post fast in ${encoding}: it lasts until the next post`, () => {
       const json = pageJson(60);
       const quick = new NewsPage(json, undefined, undefined, true).body(encoding)!;
       expect(decoders[encoding](quick)).toEqual(json);

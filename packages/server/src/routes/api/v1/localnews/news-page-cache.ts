@@ -33,8 +33,9 @@ const GZIP_LEVEL = 6;
  * Small answers (one item, mostly 1–2 kB) are rarely asked for twice, so each one is compressed for
  * its request: at brotli's quality 1 (gzip's level 1) that costs less than half of quality 5's time, whose
  * larger tables are set up anew for each answer, and the answer comes out some 15% larger, some 70
- * bytes of an item. A page made again after a post (`quick`) is compressed so too: it is kept only
- * until the next post, and the read that compresses it is the one a post slows the most. Quality 1
+ * bytes of an item. A page made again after a post (`quick`) is compressed so too: while items are
+ * posted it lasts until the next one, and the read that compresses it is the one a post slows the
+ * most; without posts it lasts until the links' next expiry step, then is read again. Quality 1
  * takes a fourth of quality 5's time there (0.3 against 1.25 ms for a 50 kB page on the bench's
  * machine) for 9.5 instead of 7.9 kB, and the list's p99 while items are posted fell by about a
  * quarter (docs/benchmarks.md, "The reads beside posts: judged against the same posts refused").
