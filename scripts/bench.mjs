@@ -954,14 +954,15 @@ async function scaleReadsWhilePosting(scale) {
     made.inTime >= 0.9 * POSTS_PER_SECOND * made.seconds - plan.jsonRounds;
   const postsHeld = held(posts.posting) && held(posts.refused);
   const how = `each request timed to the microsecond${plan.jsonRounds > 1 ? `, ${plan.jsonRounds} rounds of ${seconds} s idle, ${seconds} s of refused posts and ${seconds} s posting, in turn` : ''}`;
+  const judged = p99.posting / p99.refused;
   const answered = (/** @type {'refused' | 'posting'} */ spell, /** @type {number} */ status) =>
     `${posts[spell].inTime} answered ${status} in those ${posts[spell].seconds.toFixed(1)} s`;
   add({
     measurement: `News at scale: first-page p99 at a steady ${rate} req/s over ${scale.store} while items are posted at ${POSTS_PER_SECOND}/s, against the same posts refused unstored (${how})`,
     figure: fmt.ms(p99.posting),
     reference: `refused posts p99 ${fmt.ms(p99.refused)}; budget ≤ ${BUDGET.scalePostStall}×; ${answered('posting', 201)}, ${answered('refused', 400)}`,
-    ratio: fmt.times(p99.posting / p99.refused),
-    verdict: !postsHeld ? 'n/a' : verdict(p99.posting / p99.refused <= BUDGET.scalePostStall),
+    ratio: fmt.times(judged),
+    verdict: !postsHeld ? 'n/a' : verdict(judged <= BUDGET.scalePostStall),
   });
   add({
     measurement: `News at scale: the same first-page p99s against idle (the issue's wording; the posts refused unstored set the floor)`,
@@ -973,7 +974,9 @@ async function scaleReadsWhilePosting(scale) {
   const failed = (/** @type {'refused' | 'posting'} */ spell) =>
     posts[spell].failed ? `, ${posts[spell].failed} failed (first: ${posts[spell].firstFailure})` : '';
   const percentiles = (/** @type {number} */ q) =>
-    orders[0].map((spell) => `${spell} ${fmt.ms(percentile(reads[spell], q))}`).join(', ');
+    Object.entries(reads)
+      .map(([spell, latencies]) => `${spell} ${fmt.ms(percentile(latencies, q))}`)
+      .join(', ');
   notes.push(
     `News at scale, reads while posting: ${posts.posting.sent} posts sent, ${posts.posting.inTime} answered 201 while the list was read (${(posts.posting.inTime / posts.posting.seconds).toFixed(1)}/s), ${posts.posting.created} in all${failed('posting')}; ${posts.refused.sent} refused posts sent, ${posts.refused.inTime} answered 400 in time${failed('refused')}${postsHeld ? '' : ': too few to count'}; list p50 ${percentiles(0.5)}; p99.9 ${percentiles(0.999)}.`,
   );
