@@ -3,14 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 
-async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 /** The durable outbox itself: several instances on one database, and giving up. */
 describe.each(dialects)('mail outbox (%s)', (dialect) => {
   let t: TestApp;
@@ -46,7 +38,7 @@ describe.each(dialects)('mail outbox (%s)', (dialect) => {
       const recipients = Array.from({ length: 12 }, (_, i) => `outbox-${i}-${dialect}@example.com`);
       for (const [i, to] of recipients.entries())
         await (i % 2 ? second : t.app).mailer.send({ to, subject: `Mail ${i}`, text: 'Hello.' });
-      await eventually(async () => (await pending()) === 0);
+      await expect.poll(pending, { timeout: 10_000 }).toBe(0);
       const delivered = peer.messages.slice(since).flatMap((m) => m.to);
       expect(delivered.sort()).toEqual(recipients.map((r) => r.toLowerCase()).sort());
     } finally {
@@ -73,7 +65,7 @@ describe.each(dialects)('mail outbox (%s)', (dialect) => {
           .selectAll()
           .where('recipient', '=', 'gone@example.com')
           .executeTakeFirstOrThrow();
-      await eventually(async () => (await row()).failed_at !== null);
+      await expect.poll(async () => (await row()).failed_at, { timeout: 10_000 }).not.toBeNull();
       const given = await row();
       expect(given.sent_at).toBeNull();
       expect(given.last_error).toBeTruthy();

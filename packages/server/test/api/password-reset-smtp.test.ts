@@ -8,15 +8,6 @@ import { createUser } from '../helpers/users.js';
 
 const PATH = '/resetnewpassword';
 
-/** Polls `check` until it holds. */
-async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 /** Password reset with SMTP_URL pointing at a real SMTP peer; mail goes through the durable outbox. */
 describe.each(dialects)('password reset through a real SMTP server (%s)', (dialect) => {
   let t: TestApp;
@@ -83,7 +74,7 @@ describe.each(dialects)('password reset through a real SMTP server (%s)', (diale
     const res = await requestReset(user.email);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'OK' });
-    await eventually(async () => (await attemptsOf(user.email)) >= 2); // retried, with back-off
+    await expect.poll(() => attemptsOf(user.email), { timeout: 10_000 }).toBeGreaterThanOrEqual(2); // retried, with back-off
     await peer.start();
     const mail = await peer.waitForMail({ to: user.email, since });
     expect(resetLink(mail.text).link).toMatch(/^http:\/\/app\.test\/resetnewpassword\?token=/);
@@ -96,14 +87,14 @@ describe.each(dialects)('password reset through a real SMTP server (%s)', (diale
     try {
       expect((await requestReset(user.email)).statusCode).toBe(200);
       // This mail's own attempt refused (a notice of an earlier test may be refused meanwhile too).
-      await eventually(async () => (await attemptsOf(user.email)) >= 1);
+      await expect.poll(() => attemptsOf(user.email), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
     } finally {
       peer.setRefusing(false);
     }
     await peer.waitForMail({ to: user.email, since });
     const row = () =>
       t.app.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', user.email).executeTakeFirstOrThrow();
-    await eventually(async () => (await row()).sent_at !== null);
+    await expect.poll(async () => (await row()).sent_at, { timeout: 10_000 }).not.toBeNull();
     expect((await row()).attempts).toBeGreaterThanOrEqual(2);
   });
 
@@ -112,7 +103,7 @@ describe.each(dialects)('password reset through a real SMTP server (%s)', (diale
     await peer.stop();
     const since = peer.messages.length;
     expect((await requestReset(user.email)).statusCode).toBe(200);
-    await eventually(async () => (await attemptsOf(user.email)) >= 1);
+    await expect.poll(() => attemptsOf(user.email), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
     await t.restart();
     await t.app.ready(); // as listen() does in production: the worker starts with the app
     await peer.start();

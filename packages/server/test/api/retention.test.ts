@@ -128,14 +128,6 @@ async function emptyTables(db: Kysely<Database>) {
     await db.deleteFrom(table).execute();
 }
 
-const eventually = async (check: () => Promise<boolean>, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
-
 describe.each(dialects)('retention (%s)', (dialect) => {
   let t: TestApp;
   // The suite's own app never runs the job by itself: each test says when it runs.
@@ -327,11 +319,13 @@ describe.each(dialects)('retention (%s)', (dialect) => {
       await t.app.db.insertInto('sessions').values(oldSession('timer-1')).execute();
       await app.ready();
       expect(app.retention.scheduled).toBe(true);
-      await eventually(async () => !(await present('timer-1')));
+      await expect.poll(() => present('timer-1'), { timeout: 10_000 }).toBe(false);
 
       // The database goes away under it: each run fails, is logged, and the next one is still planned.
       await database.close();
-      await eventually(async () => lines.filter((l) => l.includes('retention: run failed')).length >= 2);
+      await expect
+        .poll(() => lines.filter((l) => l.includes('retention: run failed')).length, { timeout: 10_000 })
+        .toBeGreaterThanOrEqual(2);
     } finally {
       await app.close();
     }

@@ -98,14 +98,13 @@ describe.runIf(dialects.includes('postgres'))('database outage (postgres)', () =
     expect(server.child.exitCode, server.output()).toBeNull();
 
     await cluster.start();
-    const deadline = Date.now() + 30_000;
-    let status = 0;
-    while (Date.now() < deadline) {
-      status = (await post('/api/v1/token/', { email, password })).status;
-      if (status === 200) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(status, 'login after PostgreSQL came back').toBe(200);
+    await expect
+      .poll(async () => (await post('/api/v1/token/', { email, password })).status, {
+        message: 'login after PostgreSQL came back',
+        timeout: 30_000,
+        interval: 250,
+      })
+      .toBe(200);
     const news = await call(`${server.url}/api/v1/localnews/`, { headers: { authorization: `Bearer ${access}` } });
     expect(news.status).toBe(200);
     expect(server.child.exitCode).toBeNull();
@@ -123,12 +122,8 @@ describe.runIf(dialects.includes('postgres'))('database outage (postgres)', () =
     } finally {
       cluster.resume();
     }
-    const deadline = Date.now() + 30_000;
-    let status = 0;
-    while (Date.now() < deadline && status !== 200) {
-      status = (await post('/api/v1/token/', { email, password })).status;
-      if (status !== 200) await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(status).toBe(200);
+    await expect
+      .poll(async () => (await post('/api/v1/token/', { email, password })).status, { timeout: 30_000, interval: 250 })
+      .toBe(200);
   }, 120_000);
 });
