@@ -56,7 +56,7 @@ describe('hello-admin backup under write load (sqlite)', () => {
     };
     const load = Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
     try {
-      while (acknowledged.length < 40) await new Promise((r) => setTimeout(r, 10));
+      await expect.poll(() => acknowledged.length, { timeout: 30_000, interval: 10 }).toBeGreaterThanOrEqual(40);
 
       // The backup, as an operator runs it: the built CLI, a process of its own, on the same DATA_DIR.
       // Every write acknowledged before it starts must be in the copy; and the copy must be of a moment

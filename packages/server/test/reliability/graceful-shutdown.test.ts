@@ -72,8 +72,9 @@ describe('graceful shutdown', () => {
     const settled = Promise.allSettled([...logins, ...downloads]);
 
     // SIGTERM once the server has received every one of them (its log says so), not before.
-    const deadline = Date.now() + 20_000;
-    while (seen() - before < LOGINS + DOWNLOADS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    await expect
+      .poll(() => seen() - before, { timeout: 20_000, interval: 5 })
+      .toBeGreaterThanOrEqual(LOGINS + DOWNLOADS);
     expect(seen() - before).toBe(LOGINS + DOWNLOADS);
     const signalled = Date.now();
     server.child.kill('SIGTERM');
