@@ -16,6 +16,8 @@ export const newsLimits = {
   defaultPageSize: 50,
   /** …and may be at most this. */
   maxPageSize: 100,
+  /** Most ids an edit's `remove_files` may name (more could never all be one item's files). */
+  maxRemovedFiles: 1000,
 } as const;
 
 /**

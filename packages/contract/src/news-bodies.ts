@@ -1,3 +1,4 @@
+import { newsLimits } from './limits.js';
 import * as Type from './typebox.js';
 
 /**
@@ -31,6 +32,9 @@ export const newsUpdateRequest = Type.Object({
   title: Type.Optional(Type.String()),
   content: Type.Optional(Type.String()),
   remove_files: Type.Optional(
-    Type.Array(Type.Integer(), { description: "Ids of the item's files to remove; repeat the field for each." }),
+    Type.Array(Type.Integer(), {
+      maxItems: newsLimits.maxRemovedFiles,
+      description: "Ids of the item's files to remove; repeat the field for each.",
+    }),
   ),
 });

@@ -172,6 +172,25 @@ describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
     expect((await get(other.id)).json<NewsItem>().files).toHaveLength(2);
   });
 
+  it('refuses more than 1000 ids in remove_files before any query', async () => {
+    const item = await create();
+    const tooMany = { remove_files: ['Ensure this field has no more than 1000 elements.'] };
+    const json = await patchJson(item.id, { remove_files: Array.from({ length: 1001 }, (_, i) => i + 1) });
+    expect(json.statusCode).toBe(400);
+    expect(json.json()).toEqual(tooMany);
+    // Tens of thousands: more parameters than one statement may carry on either database.
+    const huge = await patchJson(item.id, { remove_files: Array.from({ length: 40_000 }, (_, i) => i + 1) });
+    expect(huge.json()).toEqual(tooMany);
+    // A form stops sooner: its parser takes at most 50 fields.
+    const form = await patchForm(
+      item.id,
+      Array.from({ length: 51 }, (_, i) => ['remove_files', String(i + 1)]),
+    );
+    expect(form.statusCode).toBe(413);
+    expect(form.json()).toEqual({ detail: 'Request body is too large.' });
+    expect((await get(item.id)).json<NewsItem>().files).toHaveLength(2);
+  });
+
   it('holds an item to MAX_UPLOAD_FILES files in all', async () => {
     const item = await create(alice, [note('a'), note('b'), note('c')]);
     const res = await patchForm(item.id, [], [note('d'), note('e')]);
@@ -190,6 +209,12 @@ describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
       content: ['Null characters are not allowed.'],
     });
     expect((await patchJson(item.id, { content: 5 })).json()).toEqual({ content: ['Not a valid string.'] });
+    // In JSON a list or null is no string (a form's repeated field is another matter: its last value counts).
+    expect((await patchJson(item.id, { title: ['a', 'b'] })).json()).toEqual({ title: ['Not a valid string.'] });
+    expect((await patchJson(item.id, { title: null, content: null })).json()).toEqual({
+      title: ['This field may not be null.'],
+      content: ['This field may not be null.'],
+    });
     expect((await patchJson(item.id, [1, 2] as unknown as object)).json()).toEqual({
       non_field_errors: ['Invalid data. Expected a dictionary.'],
     });
@@ -209,6 +234,33 @@ describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
     expect(remove.statusCode).toBe(403);
     expect(remove.json()).toEqual(FORBIDDEN);
     expect(storedFiles().length).toBe(filesBefore);
+    expect((await get(item.id)).json<NewsItem>().title).toBe('Street party');
+  });
+
+  it('answers 401, then 404 or 403, before a JSON body is parsed', async () => {
+    const item = await create();
+    const malformed = { 'content-type': 'application/json', payload: '{bad' };
+    const call = (method: 'PATCH' | 'DELETE', id: number, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method,
+        url: newsItemPath(id),
+        headers: { 'content-type': malformed['content-type'], ...headers },
+        payload: malformed.payload,
+      });
+    for (const method of ['PATCH', 'DELETE'] as const) {
+      expect((await call(method, item.id)).statusCode, method).toBe(401);
+      expect((await call(method, 987654, bearer(bob))).json(), method).toEqual(NOT_FOUND);
+      expect((await call(method, item.id, bearer(bob))).json(), method).toEqual(FORBIDDEN);
+    }
+    // The author gets the body's own error.
+    expect((await call('PATCH', item.id, bearer(alice))).json()).toEqual({ detail: 'Malformed request body.' });
+    const create401 = await t.app.inject({
+      method: 'POST',
+      url: NEW,
+      headers: { 'content-type': malformed['content-type'] },
+      payload: malformed.payload,
+    });
+    expect(create401.statusCode).toBe(401);
     expect((await get(item.id)).json<NewsItem>().title).toBe('Street party');
   });
 

@@ -115,6 +115,9 @@ describe.each(dialects)('the news list, a page at a time (%s)', (dialect) => {
       `${cursor}=`,
       `${cursor}A`,
       'A'.repeat(300),
+      // Well formed, but an id past what an integer column holds (PostgreSQL would refuse the query).
+      Buffer.from('2147483648.2026-11-26T23:22:58.044Z').toString('base64url'),
+      Buffer.from('9999999999.2026-11-26T23:22:58.044Z').toString('base64url'),
     ]) {
       const res = await get(`${LIST}?before=${encodeURIComponent(before)}`);
       expect(res.statusCode, before).toBe(400);

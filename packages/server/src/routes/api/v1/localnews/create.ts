@@ -13,7 +13,7 @@ import { createSchema, uploadBodyDoc } from './schemas.js';
 export default async function createNewsRoute(app: FastifyInstance, { kept }: { kept: NewsPageCache }) {
   app.post(apiPaths.localNewsNew, {
     schema: createSchema,
-    preHandler: app.requireToken,
+    onRequest: app.requireToken, // before the body is read: no credentials, no parsing
     config: {
       multipartStream: true,
       // The body is documented here but never validated by Ajv: the handler streams it.

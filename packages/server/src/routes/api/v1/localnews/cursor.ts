@@ -1,4 +1,5 @@
 import type { NewsPosition } from '../../../../repositories/news.js';
+import { parseId } from '../../../parse-id.js';
 
 /**
  * The list's `before` cursor: the last item of a page (its `created_at` and id), base64url-encoded so
@@ -14,8 +15,10 @@ export function decodeCursor(cursor: string): NewsPosition | undefined {
   const match = /^([1-9]\d{0,9})\.(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z)$/.exec(
     Buffer.from(cursor, 'base64url').toString('latin1'),
   );
-  if (!match) return undefined;
-  const position = { id: Number(match[1]), createdAt: match[2]! };
+  // An id past what an `integer` column holds is no item's: PostgreSQL would refuse the query.
+  const id = match && parseId(match[1]);
+  if (!id) return undefined;
+  const position = { id, createdAt: match[2]! };
   // One spelling per position: a cursor with stray bits or padding is refused, not read loosely.
   return encodeCursor(position) === cursor ? position : undefined;
 }

@@ -5,7 +5,7 @@ import { editNewsItemWithFiles } from '../../../../news/news-changes.js';
 import { findNewsItem, NewsEditRefused } from '../../../../repositories/news.js';
 import { consumes } from '../../../../schemas/errors.js';
 import { withIdParams } from '../../../parse-id.js';
-import { authorsItem } from './author-check.js';
+import { authorsItem, requireAuthor } from './author-check.js';
 import { fileId, newsFormErrors, readNewsForm } from './news-form.js';
 import { newsDeps } from './news-deps.js';
 import { newsItemMapper } from './news-item.js';
@@ -16,14 +16,15 @@ export default async function editNewsRoute(app: FastifyInstance) {
   const toNewsItem = newsItemMapper(app);
   app.patch(withIdParams(apiPaths.localNewsItem), {
     schema: editSchema,
-    preHandler: app.requireBearer,
+    // Before the body is read or parsed: no credentials or not the author, no parsing.
+    onRequest: [app.requireBearer, requireAuthor(app)],
     config: {
       multipartStream: true,
       // The body is documented here but never validated by Ajv: the handler reads it (news-form.ts).
       swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: editBodyDoc, consumes }, url }),
     },
     handler: async function editNews(request: FastifyRequest, reply: FastifyReply) {
-      const { id, authorId } = await authorsItem(app, request);
+      const { id, authorId } = authorsItem(request);
       const form = await readNewsForm(request, app.uploads, app.config);
       const errors = newsFormErrors(form, true);
       if (Object.keys(errors).length > 0) {

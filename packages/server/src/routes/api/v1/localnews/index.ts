@@ -7,7 +7,7 @@ import { acceptedEncoding } from '../../../../plugins/app/compression.js';
 import type { NewsItemWithFiles } from '../../../../repositories/news.js';
 import { parseId, withIdParams } from '../../../parse-id.js';
 import { attachmentHandler } from './attachment.js';
-import { authorsItem } from './author-check.js';
+import { authorsItem, requireAuthor } from './author-check.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { newsDeps } from './news-deps.js';
 import { newsItemJson, newsItemMapper } from './news-item.js';
@@ -52,9 +52,9 @@ export default async function localnewsRoutes(app: FastifyInstance, { kept }: { 
 
   app.delete(
     withIdParams(apiPaths.localNewsItem),
-    { schema: deleteSchema, preHandler: app.requireBearer },
+    { schema: deleteSchema, onRequest: [app.requireBearer, requireAuthor(app)] },
     async (request, reply) => {
-      const { id, authorId } = await authorsItem(app, request);
+      const { id, authorId } = authorsItem(request);
       if (!(await deleteNewsItemWithFiles(newsDeps(app), id, authorId))) throw httpErrors.notFound();
       return reply.code(204).send();
     },

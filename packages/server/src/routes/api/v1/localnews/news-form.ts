@@ -35,9 +35,12 @@ export async function readNewsForm(
     if (typeof body !== 'object' || Array.isArray(body))
       throw httpErrors.field('non_field_errors', serverMessages.notADictionary);
     const { title, content, remove_files } = body as Record<string, unknown>;
+    // A repeated url-encoded field arrives as an array, and its last value counts, as for other
+    // calls; in JSON an array (or null) where a string belongs is the client's mistake, answered so.
+    const json = request.headers['content-type']?.startsWith('application/json') === true;
     return {
-      title: lastOf(title),
-      content: lastOf(content),
+      title: json ? title : lastOf(title),
+      content: json ? content : lastOf(content),
       removeFiles: remove_files === undefined ? [] : [remove_files].flat(),
       files: [],
     };
@@ -87,9 +90,10 @@ export function newsFormErrors(form: NewsForm, partial = false): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of ['title', 'content'] as const) {
     const value = form[field];
-    if (value === undefined || value === null) {
+    if (value === undefined) {
       if (!partial) errors[field] = [serverMessages.fieldRequired];
-    } else if (typeof value !== 'string') errors[field] = [serverMessages.notAString];
+    } else if (value === null) errors[field] = [serverMessages.notNull];
+    else if (typeof value !== 'string') errors[field] = [serverMessages.notAString];
     else if (value.trim() === '') errors[field] = [serverMessages.blank];
     // PostgreSQL cannot store U+0000 in text; refuse it on both databases, as DRF does.
     else if (value.includes('\u0000')) errors[field] = [serverMessages.nullCharacters];
@@ -99,7 +103,10 @@ export function newsFormErrors(form: NewsForm, partial = false): FieldErrors {
   }
   if (form.files.length === 0 && !partial) errors.files = [serverMessages.fieldRequired];
   else if (form.files.some((f) => f.size === 0)) errors.files = [serverMessages.emptyFile];
-  if (partial && form.removeFiles.some((value) => fileId(value) === undefined))
+  // Bounded before any query: each id is a parameter of one statement, which both databases limit.
+  if (partial && form.removeFiles.length > newsLimits.maxRemovedFiles)
+    errors.remove_files = [serverMessages.tooManyElements(newsLimits.maxRemovedFiles)];
+  else if (partial && form.removeFiles.some((value) => fileId(value) === undefined))
     errors.remove_files = [serverMessages.invalidInteger];
   return errors;
 }
@@ -114,5 +121,5 @@ export const fileId = (value: unknown): number | undefined =>
         : undefined,
   );
 
-/** A repeated url-encoded field arrives as an array: the last value counts, as for other calls. */
+/** The last of a repeated url-encoded field's values (see readNewsForm). */
 const lastOf = (value: unknown) => (Array.isArray(value) ? value.at(-1) : value);
