@@ -7,6 +7,7 @@ import {
   insertEmailChangeToken,
   useEmailChangeToken,
 } from '../repositories/email-change-tokens.js';
+import { authorRenamed } from '../repositories/news.js';
 import { findUserByEmail, isUniqueViolation, setEmail } from '../repositories/users.js';
 import { hashResetToken, looksLikeResetToken, newResetToken } from './reset-tokens.js';
 
@@ -62,6 +63,7 @@ export async function confirmEmailChange(
       if (!(await useEmailChangeToken(trx, row.id, row.userId))) return false;
       // Taken by another account meanwhile: the token is spent (committed) and nothing changes.
       if (!(await setEmail(trx, row.userId, row.newEmail))) return false;
+      await authorRenamed(trx);
       const notice = securityNoticeMail(row.email, { kind: 'email-changed', newEmail: row.newEmail }, context);
       await app.mailer.queue(notice, trx);
       return true;

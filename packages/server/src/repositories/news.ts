@@ -157,6 +157,14 @@ async function raiseNewsRevision(db: Db): Promise<number> {
   return Number(revision);
 }
 
+/**
+ * In the transaction that changes an account's e-mail address: every item shows its author's address,
+ * so the kept answers of the list and of items (news-page-cache.ts) are made again, by every instance.
+ */
+export async function authorRenamed(trx: Db): Promise<void> {
+  await raiseNewsRevision(trx);
+}
+
 /** Adds file rows to an item from `firstPosition` on; their ids in the order given. */
 async function insertFiles(trx: Db, newsId: number, files: NewFile[], firstPosition: number): Promise<number[]> {
   // VALUES with no rows is not SQL; an item from the API always has files, one from code may not.

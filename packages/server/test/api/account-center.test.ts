@@ -3,6 +3,7 @@ import path from 'node:path';
 import { startSmtpPeer, type SmtpPeer } from '@hello/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, newsItemPath, serverMessages, userSessionPath, type SessionInfo } from '@hello/contract';
+import { buildApp } from '../../src/app.js';
 import { goodPassword, login, post, register, sessionStatus } from '../helpers/accounts.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { resetLink } from '../helpers/mail.js';
@@ -190,6 +191,45 @@ describe.each(dialects)('account center (%s)', (dialect) => {
       expect((await login(t.app, user.email, user.password)).statusCode).toBe(401);
       // The old address is free to register again.
       expect((await register(t.app, user.email, goodPassword())).statusCode).toBe(201);
+    });
+
+    it("shows the new address as the author of the account's news at once, through every instance", async () => {
+      const user = await createUser(t);
+      const reader = await createUser(t);
+      const body = await multipartBody({ title: 'Moved', content: 'x' }, [{ name: 'm.txt', bytes: Buffer.from('m') }]);
+      const created = await t.app.inject({
+        method: 'POST',
+        url: apiPaths.localNewsNew,
+        headers: { authorization: `Token ${user.refresh}`, 'content-type': body.contentType },
+        payload: body.payload,
+      });
+      expect(created.statusCode).toBe(201);
+      const { id } = created.json() as { id: number };
+      const other = await buildApp(t.config);
+      try {
+        const authors = async () =>
+          Promise.all(
+            [t.app, other].flatMap((app) => [
+              app
+                .inject({ method: 'GET', url: newsItemPath(id), headers: bearer(reader) })
+                .then((r) => r.json().author),
+              app
+                .inject({ method: 'GET', url: apiPaths.localNews, headers: bearer(reader) })
+                .then((r) => (r.json() as { id: number; author: string }[]).find((item) => item.id === id)?.author),
+            ]),
+          );
+        // Read twice, so that every instance keeps the answers (an item from its second read on).
+        expect(await authors()).toEqual(Array(4).fill(user.email));
+        expect(await authors()).toEqual(Array(4).fill(user.email));
+        const newEmail = uniqueEmail('author');
+        const since = peer.messages.length;
+        expect((await change(user, { new_email: newEmail, password: user.password })).statusCode).toBe(200);
+        const { token } = resetLink((await peer.waitForMail({ to: newEmail, since })).text);
+        expect((await confirm(token)).json()).toEqual({ status: 'OK' });
+        expect(await authors()).toEqual(Array(4).fill(newEmail));
+      } finally {
+        await other.close();
+      }
     });
 
     it('answers a taken new address the same, mailing it a notice without a link; the address stays', async () => {
