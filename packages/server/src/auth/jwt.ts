@@ -8,6 +8,8 @@ export interface TokenClaims {
   userId: number;
   sessionId: string;
   type: TokenType;
+  /** What the token holds good for besides its session (an mfa token: the account's password and secret). */
+  binding?: string;
 }
 
 const ALGORITHM = 'HS256';
@@ -37,6 +39,7 @@ export function createJwt(secretKey: string) {
         sub: String(claims.userId),
         jti: randomUUID(),
         exp: Math.floor(expiresAt.getTime() / 1000),
+        ...(claims.binding !== undefined && { bnd: claims.binding }),
       });
     },
     /** The claims, or `null` for a token that is malformed, forged, expired or of the other type. */
@@ -59,7 +62,12 @@ export function createJwt(secretKey: string) {
       ) {
         return null;
       }
-      return { userId, sessionId: payload.sid, type };
+      return {
+        userId,
+        sessionId: payload.sid,
+        type,
+        ...(typeof payload.bnd === 'string' && { binding: payload.bnd }),
+      };
     },
   };
 }

@@ -58,9 +58,16 @@ export function createSessionService(db: Kysely<Database>, jwt: Jwt, lifetimes: 
   }
 
   return {
-    /** Starts a session for the user: the answer of a login. */
-    async start(userId: number, device = UNKNOWN_DEVICE): Promise<TokenPair & { sessionId: string }> {
-      const session = await sessions.createSession(db, userId, lifetimes.refresh, device);
+    /**
+     * Starts a session for the user: the answer of a login. `sessionId` is given by a login's code step
+     * (its mfa token's); a session of that id that exists already makes this throw a unique violation.
+     */
+    async start(
+      userId: number,
+      device = UNKNOWN_DEVICE,
+      sessionId?: string,
+    ): Promise<TokenPair & { sessionId: string }> {
+      const session = await sessions.createSession(db, userId, lifetimes.refresh, device, new Date(), sessionId);
       return {
         sessionId: session.id,
         access: await accessTokenFor(userId, session.id, session.expires_at),

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { texts } from '@hello/contract';
@@ -35,6 +35,14 @@ function newRecoveryCode(): string {
  */
 export function createTwoStepService(db: Db, jwt: Jwt, secretKey: string) {
   const seal = createBodySeal(secretKey, 'totp-secret');
+  const bindingKey = createHmac('sha256', secretKey).update('hello-all/mfa-token-binding/v1').digest();
+  /** The account's password hash and sealed secret as they are now, in 128 bits (see mfaToken). */
+  const bindingOf = (user: UserRow) =>
+    createHmac('sha256', bindingKey)
+      .update(`${user.password_hash}\0${user.totp_secret ?? ''}`)
+      .digest()
+      .subarray(0, 16)
+      .toString('base64url');
 
   /** The time step of `code` if it is valid for `secret` now (±1 step); undefined otherwise. */
   async function stepOf(secret: string, code: string): Promise<number | undefined> {
@@ -153,16 +161,28 @@ export function createTwoStepService(db: Db, jwt: Jwt, secretKey: string) {
       await executor.deleteFrom('totp_recovery_codes').where('user_id', '=', userId).execute();
     },
 
-    /** The token a login with the right password gets instead of tokens, good for MFA_TOKEN_SECONDS. */
-    mfaToken(userId: number): string {
+    /**
+     * The token a login with the right password gets instead of tokens, good for MFA_TOKEN_SECONDS and
+     * one sign-in: its session id is that of the session its code step starts, which can start only
+     * once (mfaSession), and it is bound to the account's password and secret as they are now, so a
+     * new password, or two-step sign-in turned off or set up again, leaves it worth nothing.
+     */
+    mfaToken(user: UserRow): string {
       return jwt.sign(
-        { userId, sessionId: randomUUID(), type: 'mfa' },
+        { userId: user.id, sessionId: randomUUID(), type: 'mfa', binding: bindingOf(user) },
         new Date(Date.now() + MFA_TOKEN_SECONDS * 1000),
       );
     },
-    /** The user id of a live mfa token, or null. */
-    mfaUserId(token: string): number | null {
-      return jwt.verify(token, 'mfa')?.userId ?? null;
+    /** The account of a live mfa token and the session its code step may start, or null. */
+    mfaClaims(token: string): { userId: number; sessionId: string; binding: string } | null {
+      const claims = jwt.verify(token, 'mfa');
+      return claims?.binding === undefined ? null : { ...claims, binding: claims.binding };
+    },
+    /** True when the account's password and secret are still those the mfa token was given for. */
+    mfaTokenFits(user: UserRow, binding: string): boolean {
+      const expected = Buffer.from(bindingOf(user), 'latin1');
+      const given = Buffer.from(binding, 'latin1');
+      return user.totp_secret !== null && given.length === expected.length && timingSafeEqual(given, expected);
     },
   };
 }

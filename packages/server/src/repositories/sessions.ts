@@ -25,9 +25,10 @@ export async function createSession(
   lifetimeSeconds: number,
   device: Device,
   now = new Date(),
+  id: string = randomUUID(),
 ): Promise<SessionRow> {
   const session: SessionRow = {
-    id: randomUUID(),
+    id,
     user_id: userId,
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + lifetimeSeconds * 1000).toISOString(),
@@ -37,6 +38,12 @@ export async function createSession(
   };
   await db.insertInto('sessions').values(session).execute();
   return session;
+}
+
+/** True when a session of this id was ever started (and not yet removed by the retention job). */
+export async function sessionExists(db: Db, sessionId: string): Promise<boolean> {
+  const row = await db.selectFrom('sessions').select('id').where('id', '=', sessionId).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** A session that is neither ended nor expired, with its user's e-mail and the news list's revision. */

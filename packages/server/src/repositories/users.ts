@@ -51,12 +51,12 @@ export async function setEmail(db: Db, userId: number, email: string): Promise<b
 }
 
 /**
- * SQLite's and PostgreSQL's words for a unique constraint that refused a row. On PostgreSQL it aborts
- * the transaction: catch it outside.
+ * SQLite's and PostgreSQL's words for a unique (or primary key) constraint that refused a row. On
+ * PostgreSQL it aborts the transaction: catch it outside.
  */
 export const isUniqueViolation = (error: unknown): boolean => {
   const code = (error as { code?: string }).code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 };
 
 export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {

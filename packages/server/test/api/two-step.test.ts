@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths, errorCodes, serverMessages } from '@hello/contract';
 import { buildApp } from '../../src/app.js';
-import { login, post, sessionStatus } from '../helpers/accounts.js';
+import { goodPassword, login, post, sessionStatus } from '../helpers/accounts.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { hmacJwt } from '../helpers/forged-tokens.js';
 import { bearer, createUser, type TestUser } from '../helpers/users.js';
@@ -159,16 +159,81 @@ describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
     ).toBe(401);
     nextStep();
     expect((await codeStep(t.app, tokens.access, await codeOf(secret))).statusCode).toBe(401);
-    // An mfa token lives 5 minutes.
-    const expired = hmacJwt('HS256', t.config.secretKey, {
+    // Signed with our key but made by hand: without the binding a login's password step gives, no good.
+    const forged = hmacJwt('HS256', t.config.secretKey, {
       token_type: 'mfa',
       sid: 'x',
       sub: String(user.userId),
-      exp: Math.floor(Date.now() / 1000) - 1,
+      exp: Math.floor(Date.now() / 1000) + 60,
     });
-    expect((await codeStep(t.app, expired, await codeOf(secret))).json().code).toBe(errorCodes.mfaInvalid);
+    expect((await codeStep(t.app, forged, await codeOf(secret))).json().code).toBe(errorCodes.mfaInvalid);
+    // An mfa token lives 5 minutes.
     vi.setSystemTime(Date.now() + 301_000);
     expect((await codeStep(t.app, mfaToken, await codeOf(secret))).statusCode).toBe(401);
+  });
+
+  it('an mfa token signs in once: its second code step is refused before the code is looked at', async () => {
+    const { user, secret, recovery } = await withTwoStep();
+    nextStep();
+    const token = (await loginStep(t.app, user)).mfa_token!;
+    expect((await codeStep(t.app, token, await codeOf(secret))).statusCode).toBe(200);
+    const again = await codeStep(t.app, token, recovery[0]!);
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ detail: serverMessages.mfaInvalid, code: errorCodes.mfaInvalid });
+    // The recovery code was not used up by the refused step: it still signs in with a token of its own.
+    expect((await t.app.inject({ method: 'GET', url: apiPaths.totp, ...as(user) })).json().recovery_codes_left).toBe(
+      10,
+    );
+    expect((await codeStep(t.app, (await loginStep(t.app, user)).mfa_token!, recovery[0]!)).statusCode).toBe(200);
+
+    // Two code steps of one token at once, on two instances, each with a good code: one session.
+    const other = await buildApp(t.config);
+    try {
+      nextStep();
+      const raced = (await loginStep(t.app, user)).mfa_token!;
+      const answers = await Promise.all([
+        codeStep(t.app, raced, await codeOf(secret)),
+        codeStep(other, raced, recovery[1]!),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a new password, or two-step sign-in set up again, leaves an outstanding mfa token worth nothing', async () => {
+    const { user, secret: firstSecret, recovery } = await withTwoStep();
+    const beforeChange = (await loginStep(t.app, user)).mfa_token!;
+    const password = goodPassword();
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: apiPaths.changePassword,
+      payload: { old_password: user.password, new_password: password, confirm: password },
+      ...as(user),
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const stale = await codeStep(t.app, beforeChange, recovery[0]!);
+    expect(stale.json()).toEqual({ detail: serverMessages.mfaInvalid, code: errorCodes.mfaInvalid });
+    const renewed = { ...user, password };
+
+    // Turned off and on again with a new secret: a token given before is refused, a new one works.
+    const beforeReset = (await loginStep(t.app, renewed)).mfa_token!;
+    const signedIn = await codeStep(t.app, (await loginStep(t.app, renewed)).mfa_token!, recovery[1]!);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const session = signedIn.json() as { access: string };
+    nextStep();
+    const off = await post(t.app, apiPaths.totpDisable, { password, code: await codeOf(firstSecret) }, as(session));
+    expect(off.statusCode, off.body).toBe(200);
+    const { secret } = (await post(t.app, apiPaths.totpSetup, { password }, as(session))).json() as { secret: string };
+    expect(secret).not.toBe(firstSecret);
+    nextStep();
+    expect((await post(t.app, apiPaths.totpConfirm, { code: await codeOf(secret) }, as(session))).statusCode).toBe(200);
+    nextStep();
+    const code = await codeOf(secret);
+    const refused = await codeStep(t.app, beforeReset, code);
+    expect(refused.json()).toEqual({ detail: serverMessages.mfaInvalid, code: errorCodes.mfaInvalid });
+    // Refused before the code was looked at: the same code still signs in with a token of today's secret.
+    expect((await codeStep(t.app, (await loginStep(t.app, renewed)).mfa_token!, code)).statusCode).toBe(200);
   });
 
   it('signs in with a recovery code once, and mails a notice saying how many are left', async () => {

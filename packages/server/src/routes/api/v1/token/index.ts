@@ -18,7 +18,8 @@ import { checkCredentials } from '../../../../auth/login.js';
 import { signIn } from '../../../../auth/sign-in.js';
 import { httpErrors } from '../../../../http-errors.js';
 import { securityNoticeMail } from '../../../../mail/security-notices.js';
-import { findUserById } from '../../../../repositories/users.js';
+import { sessionExists } from '../../../../repositories/sessions.js';
+import { findUserById, isUniqueViolation } from '../../../../repositories/users.js';
 import { bodyErrors, consumes, unauthorized, throttled, unavailable } from '../../../../schemas/errors.js';
 import { deviceOf, noticeContext } from '../../../device-of.js';
 
@@ -49,7 +50,7 @@ export default async function tokenRoutes(app: FastifyInstance) {
       // One answer for an unknown e-mail and a wrong password: nothing tells which it was.
       if (!user) throw httpErrors.noActiveAccount();
       // Two-step sign-in: the password was right; the code comes next, with this token.
-      if (user.totp_secret) return { mfa_required: true as const, mfa_token: app.twoStep.mfaToken(user.id) };
+      if (user.totp_secret) return { mfa_required: true as const, mfa_token: app.twoStep.mfaToken(user) };
       const { access, refresh } = await signIn(app, user, noticeContext(app, request));
       return { access, refresh };
     },
@@ -70,9 +71,11 @@ export default async function tokenRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const userId = app.twoStep.mfaUserId(request.body.mfa_token);
-      const user = userId === null ? undefined : await findUserById(app.db, userId);
-      if (!user?.totp_secret) throw httpErrors.mfaInvalid();
+      // One sign-in per token, and only while the password and secret are those it was given for.
+      const claims = app.twoStep.mfaClaims(request.body.mfa_token);
+      const user = claims === null ? undefined : await findUserById(app.db, claims.userId);
+      if (!claims || !user || !app.twoStep.mfaTokenFits(user, claims.binding)) throw httpErrors.mfaInvalid();
+      if (await sessionExists(app.db, claims.sessionId)) throw httpErrors.mfaInvalid();
       // Every wrong code counts against the login limit of the account, as a wrong password does.
       const ticket = await app.rateLimits.consume('login', { account: user.email_key, ip: request.ip });
       const used = await app.twoStep.useCode(user, request.body.code);
@@ -86,8 +89,14 @@ export default async function tokenRoutes(app: FastifyInstance) {
         const { recovery_codes_left: left } = await app.twoStep.status(user.id);
         await app.mailer.send(securityNoticeMail(user.email, { kind: 'recovery-code-used', left }, context));
       }
-      const { access, refresh } = await signIn(app, user, context);
-      return { access, refresh };
+      try {
+        const { access, refresh } = await signIn(app, user, context, claims.sessionId);
+        return { access, refresh };
+      } catch (error) {
+        // The same token's other code step started the session meanwhile (another request, or instance).
+        if (isUniqueViolation(error)) throw httpErrors.mfaInvalid();
+        throw error;
+      }
     },
   );
 
