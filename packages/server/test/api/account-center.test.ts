@@ -31,6 +31,23 @@ describe.each(dialects)('account center (%s)', (dialect) => {
   });
 
   const as = (user: Pick<TestUser, 'access'>) => ({ headers: bearer(user) });
+  /** Posts a news item with one file as `who`, as the web app's form does; its id. */
+  const postNews = async (
+    who: TestUser,
+    title: string,
+    content = 'x',
+    file = { name: `${title}.txt`, bytes: Buffer.from(title) },
+  ) => {
+    const body = await multipartBody({ title, content }, [file]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.localNewsNew,
+      headers: { authorization: `Token ${who.refresh}`, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: number };
+  };
   const get = (url: string, user: Pick<TestUser, 'access'>) =>
     t.app.inject({ method: 'GET', url, headers: bearer(user) });
   /** Logs in over HTTP from a device and address: a session with that User-Agent and client address. */
@@ -196,15 +213,7 @@ describe.each(dialects)('account center (%s)', (dialect) => {
     it("shows the new address as the author of the account's news at once, through every instance", async () => {
       const user = await createUser(t);
       const reader = await createUser(t);
-      const body = await multipartBody({ title: 'Moved', content: 'x' }, [{ name: 'm.txt', bytes: Buffer.from('m') }]);
-      const created = await t.app.inject({
-        method: 'POST',
-        url: apiPaths.localNewsNew,
-        headers: { authorization: `Token ${user.refresh}`, 'content-type': body.contentType },
-        payload: body.payload,
-      });
-      expect(created.statusCode).toBe(201);
-      const { id } = created.json() as { id: number };
+      const { id } = await postNews(user, 'Moved');
       const other = await buildApp(t.config);
       try {
         const authors = async () =>
@@ -297,16 +306,7 @@ describe.each(dialects)('account center (%s)', (dialect) => {
 
   it('exports the profile, the sessions and the news items with their files as one JSON download', async () => {
     const user = await createUser(t);
-    const body = await multipartBody({ title: 'Exported', content: 'mine' }, [
-      { name: 'a.txt', bytes: Buffer.from('hello') },
-    ]);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: apiPaths.localNewsNew,
-      headers: { authorization: `Token ${user.refresh}`, 'content-type': body.contentType },
-      payload: body.payload,
-    });
-    expect(created.statusCode).toBe(201);
+    await postNews(user, 'Exported', 'mine', { name: 'a.txt', bytes: Buffer.from('hello') });
     const res = await get(apiPaths.exportAccount, user);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -326,21 +326,8 @@ describe.each(dialects)('account center (%s)', (dialect) => {
     it('deletes everything of the account, files after the commit; the e-mail can register again', async () => {
       const user = await createUser(t);
       const bystander = await createUser(t);
-      const post1 = async (who: TestUser, title: string) => {
-        const body = await multipartBody({ title, content: 'x' }, [
-          { name: `${title}.txt`, bytes: Buffer.from(title) },
-        ]);
-        const res = await t.app.inject({
-          method: 'POST',
-          url: apiPaths.localNewsNew,
-          headers: { authorization: `Token ${who.refresh}`, 'content-type': body.contentType },
-          payload: body.payload,
-        });
-        expect(res.statusCode).toBe(201);
-        return res.json() as { id: number };
-      };
-      const mine = [await post1(user, 'one'), await post1(user, 'two')];
-      const theirs = await post1(bystander, 'kept');
+      const mine = [await postNews(user, 'one'), await postNews(user, 'two')];
+      const theirs = await postNews(bystander, 'kept');
       const storage = async (newsId: number) =>
         (await t.app.db.selectFrom('news_files').select('storage_name').where('news_id', '=', newsId).execute()).map(
           (r) => path.join(t.dataDir, 'uploads', r.storage_name),
