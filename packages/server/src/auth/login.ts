@@ -25,10 +25,12 @@ export async function checkCredentials(
   app.metrics.login(user && ok ? 'success' : 'failure');
   if (!user || !ok) return null;
   await ticket.refund();
-  // The hashing cost was raised since this hash was made: store one at today's cost.
-  if (app.passwords.needsRehash(user.password_hash))
-    await setPasswordHash(app.db, user.id, await app.passwords.hash(password));
-  return user;
+  if (!app.passwords.needsRehash(user.password_hash)) return user;
+  // The hashing cost was raised since this hash was made: store one at today's cost, and answer the
+  // row as it now is (an mfa token is bound to the stored hash, auth/two-step.ts).
+  const passwordHash = await app.passwords.hash(password);
+  await setPasswordHash(app.db, user.id, passwordHash);
+  return { ...user, password_hash: passwordHash };
 }
 
 /** Checks the password of a known user (a password change), under the same failed-login limit. */

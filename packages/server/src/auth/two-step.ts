@@ -164,8 +164,9 @@ export function createTwoStepService(db: Db, jwt: Jwt, secretKey: string) {
     /**
      * The token a login with the right password gets instead of tokens, good for MFA_TOKEN_SECONDS and
      * one sign-in: its session id is that of the session its code step starts, which can start only
-     * once (mfaSession), and it is bound to the account's password and secret as they are now, so a
-     * new password, or two-step sign-in turned off or set up again, leaves it worth nothing.
+     * once (routes/api/v1/token/index.ts), and it is bound to the account's password hash and secret as
+     * they are now, so a new password, or two-step sign-in turned off or set up again, leaves it worth
+     * nothing.
      */
     mfaToken(user: UserRow): string {
       return jwt.sign(

@@ -3,6 +3,7 @@ import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths, errorCodes, serverMessages } from '@hello/contract';
 import { buildApp } from '../../src/app.js';
+import { createPasswordHasher } from '../../src/auth/passwords.js';
 import { goodPassword, login, post, sessionStatus } from '../helpers/accounts.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { hmacJwt } from '../helpers/forged-tokens.js';
@@ -199,6 +200,23 @@ describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
     } finally {
       await other.close();
     }
+  });
+
+  it('signs in with a code after a login that stored the password at a raised hashing cost', async () => {
+    const { user, secret } = await withTwoStep();
+    // A hash made at another cost than today's: the password step stores a new one.
+    const older = await createPasswordHasher({ memoryKiB: 2048, timeCost: 1 }, 1).hash(user.password);
+    await t.app.db.updateTable('users').set({ password_hash: older }).where('id', '=', user.userId).execute();
+    nextStep();
+    const token = (await loginStep(t.app, user)).mfa_token!;
+    const stored = await t.app.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', user.userId)
+      .executeTakeFirstOrThrow();
+    expect(stored.password_hash).not.toBe(older);
+    const done = await codeStep(t.app, token, await codeOf(secret));
+    expect(done.statusCode, done.body).toBe(200);
   });
 
   it('a new password, or two-step sign-in set up again, leaves an outstanding mfa token worth nothing', async () => {
