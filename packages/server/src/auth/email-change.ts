@@ -7,7 +7,7 @@ import {
   insertEmailChangeToken,
   useEmailChangeToken,
 } from '../repositories/email-change-tokens.js';
-import { authorRenamed } from '../repositories/news.js';
+import { accountEmailChanged } from '../repositories/news.js';
 import { findUserByEmail, isUniqueViolation, setEmail } from '../repositories/users.js';
 import { hashResetToken, looksLikeResetToken, newResetToken } from './reset-tokens.js';
 
@@ -63,12 +63,19 @@ export async function confirmEmailChange(
       if (!(await useEmailChangeToken(trx, row.id, row.userId))) return false;
       // Taken by another account meanwhile: the token is spent (committed) and nothing changes.
       if (!(await setEmail(trx, row.userId, row.newEmail))) return false;
-      await authorRenamed(trx);
       const notice = securityNoticeMail(row.email, { kind: 'email-changed', newEmail: row.newEmail }, context);
       await app.mailer.queue(notice, trx);
       return true;
     });
-    if (changed) app.mailer.wake();
+    if (changed) {
+      app.mailer.wake();
+      // After the commit, not in it: there the revision's lock, taken after the user's row, could
+      // deadlock with an account deletion, which takes them the other way round. If this fails, the
+      // kept answers name the old address until the links' next expiry step at the latest.
+      await accountEmailChanged(app.db).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'email change: the news revision was not raised'),
+      );
+    }
     return changed;
   } catch (error) {
     if (isUniqueViolation(error)) return false; // registered at the same moment: nothing was changed

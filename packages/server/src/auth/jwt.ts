@@ -8,7 +8,7 @@ export interface TokenClaims {
   userId: number;
   sessionId: string;
   type: TokenType;
-  /** What the token holds good for besides its session (an mfa token: the account's password and secret). */
+  /** An mfa token's only: 128 bits of an HMAC of the password hash and sealed secret it was given for (two-step.ts). */
   binding?: string;
 }
 

@@ -158,11 +158,11 @@ async function raiseNewsRevision(db: Db): Promise<number> {
 }
 
 /**
- * In the transaction that changes an account's e-mail address: every item shows its author's address,
- * so the kept answers of the list and of items (news-page-cache.ts) are made again, by every instance.
+ * After an account's e-mail address changed: every item shows its author's address, so the kept
+ * answers of the list and of items (news-page-cache.ts) are made again, by every instance.
  */
-export async function authorRenamed(trx: Db): Promise<void> {
-  await raiseNewsRevision(trx);
+export async function accountEmailChanged(db: Db): Promise<void> {
+  await raiseNewsRevision(db);
 }
 
 /** Adds file rows to an item from `firstPosition` on; their ids in the order given. */

@@ -181,6 +181,14 @@ describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
     // Tens of thousands: more parameters than one statement may carry on either database.
     const huge = await patchJson(item.id, { remove_files: Array.from({ length: 40_000 }, (_, i) => i + 1) });
     expect(huge.json()).toEqual(tooMany);
+    // Each id is checked first, as a list field checks its elements before its length; null is no list.
+    const withWord = await patchJson(item.id, {
+      remove_files: [...Array.from({ length: 1001 }, (_, i) => i + 1), 'x'],
+    });
+    expect(withWord.json()).toEqual({ remove_files: ['A valid integer is required.'] });
+    expect((await patchJson(item.id, { remove_files: null })).json()).toEqual({
+      remove_files: ['This field may not be null.'],
+    });
     // A form stops sooner: its parser takes at most 50 fields.
     const form = await patchForm(
       item.id,

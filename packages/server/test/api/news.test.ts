@@ -167,6 +167,18 @@ describe.each(dialects)('local news (%s)', (dialect) => {
     });
     expect(json.statusCode).toBe(400);
     expect(json.json()).toEqual({ files: ['This field is required.'] });
+    // In JSON, null and a list are no strings (the media type's letter case does not matter).
+    const mistyped = await t.app.inject({
+      method: 'POST',
+      url: NEW,
+      headers: { ...tokenAuth(alice), 'content-type': 'Application/JSON' },
+      payload: JSON.stringify({ title: null, content: ['a', 'b'] }),
+    });
+    expect(mistyped.json()).toEqual({
+      title: ['This field may not be null.'],
+      content: ['Not a valid string.'],
+      files: ['This field is required.'],
+    });
     const form = await t.app.inject({
       method: 'POST',
       url: NEW,

@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { apiPaths, errorCodes, serverMessages } from '@hello/contract';
 import { buildApp } from '../../src/app.js';
 import { createPasswordHasher } from '../../src/auth/passwords.js';
+import { listLiveSessions } from '../../src/repositories/sessions.js';
+import { setPasswordHash } from '../../src/repositories/users.js';
 import { goodPassword, login, post, sessionStatus } from '../helpers/accounts.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { hmacJwt } from '../helpers/forged-tokens.js';
@@ -217,6 +219,27 @@ describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
     expect(stored.password_hash).not.toBe(older);
     const done = await codeStep(t.app, token, await codeOf(secret));
     expect(done.statusCode, done.body).toBe(200);
+  });
+
+  it('refuses, and ends, the session of a code step that a password reset overtook', async () => {
+    const { user, secret } = await withTwoStep();
+    nextStep();
+    const token = (await loginStep(t.app, user)).mfa_token!;
+    const liveBefore = (await listLiveSessions(t.app.db, user.userId)).length;
+    // The reset commits between the code step's checks and its session's start (here, just before it).
+    const start = t.app.sessions.start.bind(t.app.sessions);
+    const spy = vi.spyOn(t.app.sessions, 'start').mockImplementationOnce(async (...args) => {
+      await setPasswordHash(t.app.db, user.userId, await t.app.passwords.hash(goodPassword()));
+      return start(...args);
+    });
+    try {
+      const res = await codeStep(t.app, token, await codeOf(secret));
+      expect(res.json()).toEqual({ detail: serverMessages.mfaInvalid, code: errorCodes.mfaInvalid });
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await listLiveSessions(t.app.db, user.userId)).length).toBe(liveBefore);
   });
 
   it('a new password, or two-step sign-in set up again, leaves an outstanding mfa token worth nothing', async () => {

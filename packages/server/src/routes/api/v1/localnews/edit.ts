@@ -35,7 +35,7 @@ export default async function editNewsRoute(app: FastifyInstance) {
         await editNewsItemWithFiles(newsDeps(app), id, authorId, {
           ...(typeof form.title === 'string' && { title: form.title }),
           ...(typeof form.content === 'string' && { content: form.content }),
-          removeFileIds: form.removeFiles.map((value) => fileId(value)!),
+          removeFileIds: (form.removeFiles ?? []).map((value) => fileId(value)!),
           addFiles: form.files.map((f) => ({
             storageName: f.storageName,
             originalName: f.name,

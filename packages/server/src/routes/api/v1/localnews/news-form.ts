@@ -9,8 +9,8 @@ import { parseId } from '../../../parse-id.js';
 export interface NewsForm {
   title?: unknown;
   content?: unknown;
-  /** `remove_files` of an edit, each value as sent (repeated in a form, an array in JSON). */
-  removeFiles: unknown[];
+  /** `remove_files` of an edit, each value as sent (repeated in a form, an array in JSON; null as JSON's null). */
+  removeFiles: unknown[] | null;
   files: (StagedUpload & { name: string })[];
 }
 
@@ -37,15 +37,16 @@ export async function readNewsForm(
     const { title, content, remove_files } = body as Record<string, unknown>;
     // A repeated url-encoded field arrives as an array, and its last value counts, as for other
     // calls; in JSON an array (or null) where a string belongs is the client's mistake, answered so.
-    const json = request.headers['content-type']?.startsWith('application/json') === true;
+    const json = /^application\/json/i.test(request.headers['content-type'] ?? '');
     return {
       title: json ? title : lastOf(title),
       content: json ? content : lastOf(content),
-      removeFiles: remove_files === undefined ? [] : [remove_files].flat(),
+      removeFiles: remove_files === undefined ? [] : remove_files === null ? null : [remove_files].flat(),
       files: [],
     };
   }
-  const form: NewsForm = { removeFiles: [], files: [] };
+  const removeFiles: unknown[] = [];
+  const form: NewsForm = { removeFiles, files: [] };
   try {
     for await (const part of guardedParts(request)) {
       if (part.type === 'file') {
@@ -61,7 +62,7 @@ export async function readNewsForm(
         if (part.valueTruncated) throw httpErrors.payloadTooLarge();
         form[part.fieldname] = part.value;
       } else if (part.fieldname === 'remove_files') {
-        form.removeFiles.push(part.value);
+        removeFiles.push(part.value);
       }
     }
   } catch (error) {
@@ -103,11 +104,14 @@ export function newsFormErrors(form: NewsForm, partial = false): FieldErrors {
   }
   if (form.files.length === 0 && !partial) errors.files = [serverMessages.fieldRequired];
   else if (form.files.some((f) => f.size === 0)) errors.files = [serverMessages.emptyFile];
-  // Bounded before any query: each id is a parameter of one statement, which both databases limit.
-  if (partial && form.removeFiles.length > newsLimits.maxRemovedFiles)
-    errors.remove_files = [serverMessages.tooManyElements(newsLimits.maxRemovedFiles)];
-  else if (partial && form.removeFiles.some((value) => fileId(value) === undefined))
-    errors.remove_files = [serverMessages.invalidInteger];
+  if (partial) {
+    const ids = form.removeFiles;
+    if (ids === null) errors.remove_files = [serverMessages.notNull];
+    else if (ids.some((value) => fileId(value) === undefined)) errors.remove_files = [serverMessages.invalidInteger];
+    // Bounded before any query: each id is a parameter of one statement, which both databases limit.
+    else if (ids.length > newsLimits.maxRemovedFiles)
+      errors.remove_files = [serverMessages.tooManyElements(newsLimits.maxRemovedFiles)];
+  }
   return errors;
 }
 

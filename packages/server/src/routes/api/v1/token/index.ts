@@ -89,14 +89,23 @@ export default async function tokenRoutes(app: FastifyInstance) {
         const { recovery_codes_left: left } = await app.twoStep.status(user.id);
         await app.mailer.send(securityNoticeMail(user.email, { kind: 'recovery-code-used', left }, context));
       }
+      let started;
       try {
-        const { access, refresh } = await signIn(app, user, context, claims.sessionId);
-        return { access, refresh };
+        started = await signIn(app, user, context, claims.sessionId);
       } catch (error) {
         // The same token's other code step started the session meanwhile (another request, or instance).
         if (isUniqueViolation(error)) throw httpErrors.mfaInvalid();
         throw error;
       }
+      // A password reset, a new password or a new secret may have committed since the row was read:
+      // read it again now that the session exists, and end the session if the token no longer fits.
+      // A reset or password change that commits after this read ends the session itself.
+      const current = await findUserById(app.db, user.id);
+      if (!current || !app.twoStep.mfaTokenFits(current, claims.binding)) {
+        await app.sessions.end(started.sessionId);
+        throw httpErrors.mfaInvalid();
+      }
+      return { access: started.access, refresh: started.refresh };
     },
   );
 
