@@ -1,11 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { TokenPair } from '@hello/contract';
-import type { Database } from '../db/schema.js';
+import type { Database, SessionRow } from '../db/schema.js';
 import * as sessions from '../repositories/sessions.js';
 import type { Jwt } from './jwt.js';
 import { liveSessionChecks } from './live-session-checks.js';
 
 export type { Device } from '../repositories/sessions.js';
+
+export type StartedSession = TokenPair & { sessionId: string };
+
+/** Thrown inside a transaction to roll it back on purpose (see startWithCode). */
+class RolledBack extends Error {}
 
 /** A session's `last_used_at` is written at most this often (docs/api.md, "Account center"). */
 export const LAST_USED_INTERVAL_MS = 60_000;
@@ -37,6 +42,14 @@ export function createSessionService(db: Kysely<Database>, jwt: Jwt, lifetimes: 
     return jwt.sign({ userId, sessionId, type: 'access' }, new Date(expiresAt));
   }
 
+  async function tokensOf(session: SessionRow): Promise<StartedSession> {
+    return {
+      sessionId: session.id,
+      access: await accessTokenFor(session.user_id, session.id, session.expires_at),
+      refresh: await refreshTokenFor(session.user_id, session.id, session.expires_at),
+    };
+  }
+
   // Touches under way, so that a burst of requests of one session at the minute's turn writes once.
   const touching = new Set<string>();
   const stale = (lastUsedAt: string | null) =>
@@ -58,21 +71,34 @@ export function createSessionService(db: Kysely<Database>, jwt: Jwt, lifetimes: 
   }
 
   return {
+    /** Starts a session for the user: the answer of a login. */
+    async start(userId: number, device = UNKNOWN_DEVICE): Promise<StartedSession> {
+      return tokensOf(await sessions.createSession(db, userId, lifetimes.refresh, device));
+    },
     /**
-     * Starts a session for the user: the answer of a login. `sessionId` is given by a login's code step
-     * (its mfa token's); a session of that id that exists already makes this throw a unique violation.
+     * Starts the session of a login's code step, of the id its mfa token names, in one transaction with
+     * `alsoInTransaction` (the code's use), which rolls it back by answering false: null then. A session
+     * of that id that exists already makes this throw a unique violation; on PostgreSQL a second start
+     * of the same id waits at its insert for the first one's transaction to end.
      */
-    async start(
+    async startWithCode(
       userId: number,
-      device = UNKNOWN_DEVICE,
-      sessionId?: string,
-    ): Promise<TokenPair & { sessionId: string }> {
-      const session = await sessions.createSession(db, userId, lifetimes.refresh, device, new Date(), sessionId);
-      return {
-        sessionId: session.id,
-        access: await accessTokenFor(userId, session.id, session.expires_at),
-        refresh: await refreshTokenFor(userId, session.id, session.expires_at),
-      };
+      device: sessions.Device,
+      sessionId: string,
+      alsoInTransaction: (trx: Kysely<Database>) => Promise<boolean>,
+    ): Promise<StartedSession | null> {
+      const session = await db
+        .transaction()
+        .execute(async (trx) => {
+          const row = await sessions.createSession(trx, userId, lifetimes.refresh, device, new Date(), sessionId);
+          if (!(await alsoInTransaction(trx))) throw new RolledBack();
+          return row;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof RolledBack) return null;
+          throw error;
+        });
+      return session && tokensOf(session);
     },
     /** A new access token for a live session's refresh token, or null; the session notes the device. */
     async refresh(refreshToken: string, device = UNKNOWN_DEVICE): Promise<string | null> {

@@ -8,6 +8,9 @@ import type { Jwt } from './jwt.js';
 
 type Db = Kysely<Database>;
 
+/** A code as its shape and the secret make it out, before the database says whether it is still unused. */
+export type CheckedCode = { kind: 'totp'; step: number } | { kind: 'recovery'; codeHash: string };
+
 /** RFC 6238 as every authenticator app does it: SHA-1, 6 digits, 30-second steps; ±1 step accepted. */
 const PERIOD_SECONDS = 30;
 const CODE_SHAPE = /^\d{6}$/;
@@ -64,31 +67,48 @@ export function createTwoStepService(db: Db, jwt: Jwt, secretKey: string) {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Uses one of the user's recovery codes up; false when it is not one, or was used. */
-  async function useRecoveryCode(executor: Db, userId: number, code: string): Promise<boolean> {
-    const normalized = normalizeRecoveryCode(code);
-    if (!RECOVERY_CODE_SHAPE.test(normalized)) return false;
+  /** Uses the user's recovery code of this hash up; false when there is none unused. */
+  async function useRecoveryCode(executor: Db, userId: number, codeHash: string): Promise<boolean> {
     const result = await executor
       .updateTable('totp_recovery_codes')
       .set({ used_at: new Date().toISOString() })
       .where('user_id', '=', userId)
-      .where('code_hash', '=', hashRecoveryCode(normalized))
+      .where('code_hash', '=', codeHash)
       .where('used_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
+  async function recoveryCodesLeft(executor: Db, userId: number): Promise<number> {
+    const left = await executor
+      .selectFrom('totp_recovery_codes')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(left?.n ?? 0);
+  }
+
+  /** What `code` is for the user's secret, found without the database; null when it can be no code. */
+  async function checkCode(user: UserRow, code: string): Promise<CheckedCode | null> {
+    if (!user.totp_secret) return null;
+    const step = await stepOf(seal.open(user.totp_secret), code.trim());
+    if (step !== undefined) return { kind: 'totp', step };
+    const normalized = normalizeRecoveryCode(code);
+    return RECOVERY_CODE_SHAPE.test(normalized) ? { kind: 'recovery', codeHash: hashRecoveryCode(normalized) } : null;
+  }
+
+  /** Uses a checked code up: its time step taken, or the recovery code marked used; false when it was. */
+  const useChecked = (executor: Db, userId: number, checked: CheckedCode): Promise<boolean> =>
+    checked.kind === 'totp'
+      ? acceptStep(executor, userId, checked.step)
+      : useRecoveryCode(executor, userId, checked.codeHash);
+
   return {
     async status(userId: number): Promise<{ enabled: boolean; recovery_codes_left: number }> {
       const user = await db.selectFrom('users').select('totp_secret').where('id', '=', userId).executeTakeFirst();
-      const left = await db
-        .selectFrom('totp_recovery_codes')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('user_id', '=', userId)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
       const enabled = Boolean(user?.totp_secret);
-      return { enabled, recovery_codes_left: enabled ? Number(left?.n ?? 0) : 0 };
+      return { enabled, recovery_codes_left: enabled ? await recoveryCodesLeft(db, userId) : 0 };
     },
 
     /** A new secret, kept as pending until a first code confirms it; with its otpauth:// URI. */
@@ -145,11 +165,17 @@ export function createTwoStepService(db: Db, jwt: Jwt, secretKey: string) {
      * taken) or a recovery code. Which kind it was, or null.
      */
     async useCode(user: UserRow, code: string, executor: Db = db): Promise<'totp' | 'recovery' | null> {
-      if (!user.totp_secret) return null;
-      const step = await stepOf(seal.open(user.totp_secret), code.trim());
-      if (step !== undefined) return (await acceptStep(executor, user.id, step)) ? 'totp' : null;
-      return (await useRecoveryCode(executor, user.id, code)) ? 'recovery' : null;
+      const checked = await checkCode(user, code);
+      return checked !== null && (await useChecked(executor, user.id, checked)) ? checked.kind : null;
     },
+    /**
+     * The same in two halves, for a login's code step: `checkCode` before its transaction (it may wait
+     * on more than the database), `useChecked` in it, beside the session's start.
+     */
+    checkCode,
+    useChecked,
+    /** The user's unused recovery codes, counted in `executor` (a transaction that used one). */
+    recoveryCodesLeft,
 
     /** Turns it off: the secret, the pending one and the recovery codes go. */
     async disable(executor: Db, userId: number): Promise<void> {

@@ -199,7 +199,54 @@ describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
         codeStep(other, raced, recovery[1]!),
       ]);
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+      // The recovery code is used up only if its step was the one that signed in.
+      const winner = answers.find((a) => a.statusCode === 200)!;
+      const left = (await t.app.inject({ method: 'GET', url: apiPaths.totp, ...as(winner.json()) })).json();
+      expect(left.recovery_codes_left).toBe(winner === answers[1] ? 8 : 9);
     } finally {
+      await other.close();
+    }
+  });
+
+  it('of two code steps of one token at once, the one that does not sign in leaves its code unused', async () => {
+    const { user, recovery } = await withTwoStep();
+    const token = (await loginStep(t.app, user)).mfa_token!;
+    const since = peer.messages.length;
+    const other = await buildApp(t.config);
+    // The first step is held after its checks (at the login limit's count), until the second has signed in.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const consume = t.app.rateLimits.consume.bind(t.app.rateLimits);
+    const spy = vi.spyOn(t.app.rateLimits, 'consume').mockImplementationOnce(async (...args) => {
+      await held;
+      return consume(...args);
+    });
+    try {
+      const first = codeStep(t.app, token, recovery[0]!);
+      await expect.poll(() => spy.mock.calls.length).toBe(1);
+      const second = await codeStep(other, token, recovery[1]!);
+      expect(second.statusCode, second.body).toBe(200);
+      release();
+      expect((await first).json()).toEqual({ detail: serverMessages.mfaInvalid, code: errorCodes.mfaInvalid });
+      const status = await t.app.inject({ method: 'GET', url: apiPaths.totp, ...as(second.json()) });
+      expect(status.json().recovery_codes_left).toBe(9);
+      // The refused step's code still signs in, and one notice went out for the two steps.
+      const next = await codeStep(t.app, (await loginStep(t.app, user)).mfa_token!, recovery[0]!);
+      expect(next.statusCode, next.body).toBe(200);
+      const notices = () =>
+        peer.messages
+          .slice(since)
+          .filter(
+            (m) => m.to.includes(user.email.toLowerCase()) && m.subject === 'A recovery code was used to sign in',
+          );
+      await expect.poll(() => notices().length).toBe(2);
+      expect(
+        notices()
+          .map((m) => m.text.match(/(\d+) unused recovery codes left/)?.[1])
+          .sort(),
+      ).toEqual(['8', '9']);
+    } finally {
+      spy.mockRestore();
       await other.close();
     }
   });
@@ -227,8 +274,8 @@ describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
     const token = (await loginStep(t.app, user)).mfa_token!;
     const liveBefore = (await listLiveSessions(t.app.db, user.userId)).length;
     // The reset commits between the code step's checks and its session's start (here, just before it).
-    const start = t.app.sessions.start.bind(t.app.sessions);
-    const spy = vi.spyOn(t.app.sessions, 'start').mockImplementationOnce(async (...args) => {
+    const start = t.app.sessions.startWithCode.bind(t.app.sessions);
+    const spy = vi.spyOn(t.app.sessions, 'startWithCode').mockImplementationOnce(async (...args) => {
       await setPasswordHash(t.app.db, user.userId, await t.app.passwords.hash(goodPassword()));
       return start(...args);
     });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import {
   accessToken,
   apiPaths,
@@ -15,13 +16,27 @@ import {
   type TokenPair,
 } from '@hello/contract';
 import { checkCredentials } from '../../../../auth/login.js';
+import type { CheckedCode } from '../../../../auth/two-step.js';
+import type { Database, UserRow } from '../../../../db/schema.js';
 import { signIn } from '../../../../auth/sign-in.js';
 import { httpErrors } from '../../../../http-errors.js';
-import { securityNoticeMail } from '../../../../mail/security-notices.js';
+import { securityNoticeMail, type NoticeContext } from '../../../../mail/security-notices.js';
 import { sessionExists } from '../../../../repositories/sessions.js';
 import { findUserById, isUniqueViolation } from '../../../../repositories/users.js';
 import { bodyErrors, consumes, unauthorized, throttled, unavailable } from '../../../../schemas/errors.js';
 import { deviceOf, noticeContext } from '../../../device-of.js';
+
+/** Uses a login's checked code up in `trx`, queuing the notice of a recovery code; false when it was used. */
+function codeUse(app: FastifyInstance, user: UserRow, checked: CheckedCode, context: NoticeContext) {
+  return async (trx: Kysely<Database>): Promise<boolean> => {
+    if (!(await app.twoStep.useChecked(trx, user.id, checked))) return false;
+    if (checked.kind === 'recovery') {
+      const left = await app.twoStep.recoveryCodesLeft(trx, user.id);
+      await app.mailer.queue(securityNoticeMail(user.email, { kind: 'recovery-code-used', left }, context), trx);
+    }
+    return true;
+  };
+}
 
 /** JWT login and refresh, as djangorestframework-simplejwt answered them. */
 export default async function tokenRoutes(app: FastifyInstance) {
@@ -78,25 +93,25 @@ export default async function tokenRoutes(app: FastifyInstance) {
       if (await sessionExists(app.db, claims.sessionId)) throw httpErrors.mfaInvalid();
       // Every wrong code counts against the login limit of the account, as a wrong password does.
       const ticket = await app.rateLimits.consume('login', { account: user.email_key, ip: request.ip });
-      const used = await app.twoStep.useCode(user, request.body.code);
-      if (!used) {
-        app.metrics.login('failure');
-        throw httpErrors.mfaInvalid();
-      }
-      await ticket.refund(); // (the password step counted the login's success already)
+      const checked = await app.twoStep.checkCode(user, request.body.code);
       const context = noticeContext(app, request);
-      if (used === 'recovery') {
-        const { recovery_codes_left: left } = await app.twoStep.status(user.id);
-        await app.mailer.send(securityNoticeMail(user.email, { kind: 'recovery-code-used', left }, context));
-      }
       let started;
       try {
-        started = await signIn(app, user, context, claims.sessionId);
+        // Used up in the session's transaction: of two code steps of one token at once (another
+        // request, or instance), the one that does not start the session leaves its code unused.
+        const useCode = checked && codeUse(app, user, checked, context);
+        started = useCode && (await signIn(app, user, context, { sessionId: claims.sessionId, useCode }));
       } catch (error) {
-        // The same token's other code step started the session meanwhile (another request, or instance).
+        // The same token's other code step started the session meanwhile.
         if (isUniqueViolation(error)) throw httpErrors.mfaInvalid();
         throw error;
       }
+      if (!started) {
+        app.metrics.login('failure');
+        throw httpErrors.mfaInvalid();
+      }
+      if (checked?.kind === 'recovery') app.mailer.wake();
+      await ticket.refund(); // (the password step counted the login's success already)
       // A password reset, a new password or a new secret may have committed since the row was read:
       // read it again now that the session exists, and end the session if the token no longer fits.
       // A reset or password change that commits after this read ends the session itself.
