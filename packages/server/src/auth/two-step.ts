@@ -8,8 +8,12 @@ import type { Jwt } from './jwt.js';
 
 type Db = Kysely<Database>;
 
-/** A code as its shape and the secret make it out, before the database says whether it is still unused. */
-export type CheckedCode = { kind: 'totp'; step: number } | { kind: 'recovery'; codeHash: string };
+/**
+ * A code as read without the database: a TOTP code valid for the secret now (its time step), or a
+ * recovery code's hash. Whether the step is new, or the hash one of the user's unused codes, only
+ * the database says (useParsed).
+ */
+export type ParsedCode = { kind: 'totp'; step: number } | { kind: 'recovery'; codeHash: string };
 
 /** RFC 6238 as every authenticator app does it: SHA-1, 6 digits, 30-second steps; ±1 step accepted. */
 const PERIOD_SECONDS = 30;
@@ -89,8 +93,8 @@ export function createTwoStepService(db: Db, jwt: Jwt, secretKey: string) {
     return Number(left?.n ?? 0);
   }
 
-  /** What `code` is for the user's secret, found without the database; null when it can be no code. */
-  async function checkCode(user: UserRow, code: string): Promise<CheckedCode | null> {
+  /** What `code` is for the user's secret (see ParsedCode); null when it can be no code of theirs. */
+  async function parseCode(user: UserRow, code: string): Promise<ParsedCode | null> {
     if (!user.totp_secret) return null;
     const step = await stepOf(seal.open(user.totp_secret), code.trim());
     if (step !== undefined) return { kind: 'totp', step };
@@ -98,11 +102,11 @@ export function createTwoStepService(db: Db, jwt: Jwt, secretKey: string) {
     return RECOVERY_CODE_SHAPE.test(normalized) ? { kind: 'recovery', codeHash: hashRecoveryCode(normalized) } : null;
   }
 
-  /** Uses a checked code up: its time step taken, or the recovery code marked used; false when it was. */
-  const useChecked = (executor: Db, userId: number, checked: CheckedCode): Promise<boolean> =>
-    checked.kind === 'totp'
-      ? acceptStep(executor, userId, checked.step)
-      : useRecoveryCode(executor, userId, checked.codeHash);
+  /** Uses a parsed code up: its time step taken, or the recovery code marked used; false when it cannot be. */
+  const useParsed = (executor: Db, userId: number, parsed: ParsedCode): Promise<boolean> =>
+    parsed.kind === 'totp'
+      ? acceptStep(executor, userId, parsed.step)
+      : useRecoveryCode(executor, userId, parsed.codeHash);
 
   return {
     async status(userId: number): Promise<{ enabled: boolean; recovery_codes_left: number }> {
@@ -162,18 +166,18 @@ export function createTwoStepService(db: Db, jwt: Jwt, secretKey: string) {
 
     /**
      * Checks a code of a user with two-step sign-in on, and uses it up: a TOTP code (its time step
-     * taken) or a recovery code. Which kind it was, or null.
+     * taken) or a recovery code. False when it is neither, or was used.
      */
-    async useCode(user: UserRow, code: string, executor: Db = db): Promise<'totp' | 'recovery' | null> {
-      const checked = await checkCode(user, code);
-      return checked !== null && (await useChecked(executor, user.id, checked)) ? checked.kind : null;
+    async useCode(user: UserRow, code: string, executor: Db = db): Promise<boolean> {
+      const parsed = await parseCode(user, code);
+      return parsed !== null && (await useParsed(executor, user.id, parsed));
     },
     /**
-     * The same in two halves, for a login's code step: `checkCode` before its transaction (it may wait
-     * on more than the database), `useChecked` in it, beside the session's start.
+     * The same in two halves, for a login's code step: `parseCode` before the transaction that starts
+     * the session, `useParsed` in it, so that nothing but the database is awaited inside it.
      */
-    checkCode,
-    useChecked,
+    parseCode,
+    useParsed,
     /** The user's unused recovery codes, counted in `executor` (a transaction that used one). */
     recoveryCodesLeft,
 

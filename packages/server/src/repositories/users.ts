@@ -59,6 +59,12 @@ export const isUniqueViolation = (error: unknown): boolean => {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 };
 
+/** SQLite's and PostgreSQL's words for a row that names a parent row no longer there (a deleted user). */
+export const isForeignKeyViolation = (error: unknown): boolean => {
+  const code = (error as { code?: string }).code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+};
+
 export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }

@@ -1,11 +1,12 @@
 import { startSmtpPeer, type SmtpPeer } from '@hello/testkit';
+import { sql } from 'kysely';
 import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths, errorCodes, serverMessages } from '@hello/contract';
 import { buildApp } from '../../src/app.js';
 import { createPasswordHasher } from '../../src/auth/passwords.js';
 import { listLiveSessions } from '../../src/repositories/sessions.js';
-import { setPasswordHash } from '../../src/repositories/users.js';
+import { deleteUser, setPasswordHash } from '../../src/repositories/users.js';
 import { goodPassword, login, post, sessionStatus } from '../helpers/accounts.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { hmacJwt } from '../helpers/forged-tokens.js';
@@ -239,7 +240,7 @@ describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
           .filter(
             (m) => m.to.includes(user.email.toLowerCase()) && m.subject === 'A recovery code was used to sign in',
           );
-      await expect.poll(() => notices().length).toBe(2);
+      await expect.poll(() => notices().length, { timeout: 10_000 }).toBe(2);
       expect(
         notices()
           .map((m) => m.text.match(/(\d+) unused recovery codes left/)?.[1])
@@ -248,6 +249,64 @@ describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
     } finally {
       spy.mockRestore();
       await other.close();
+    }
+  });
+
+  it("a code refused in the session's transaction leaves its token good, also for a step that waited on it", async () => {
+    const { user, secret, recovery } = await withTwoStep();
+    expect((await codeStep(t.app, (await loginStep(t.app, user)).mfa_token!, recovery[5]!)).statusCode).toBe(200);
+    const token = (await loginStep(t.app, user)).mfa_token!;
+    // A code of a recovery code's shape that is none of the user's, and a used one: refused in the
+    // transaction, after the session's row was written; the rollback leaves the token's session id free.
+    expect((await codeStep(t.app, token, 'aaaaa-aaaaa')).json().code).toBe(errorCodes.mfaInvalid);
+    expect((await codeStep(t.app, token, recovery[5]!)).json().code).toBe(errorCodes.mfaInvalid);
+
+    // A step held in its transaction (its code is refused), and a second one of the same token meanwhile:
+    // on PostgreSQL the second waits at the session's insert, on SQLite for the connection; then signs in.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const useParsed = t.app.twoStep.useParsed.bind(t.app.twoStep);
+    const spy = vi.spyOn(t.app.twoStep, 'useParsed').mockImplementationOnce(async (...args) => {
+      await held;
+      return useParsed(...args);
+    });
+    try {
+      const first = codeStep(t.app, token, 'bbbbb-bbbbb');
+      await expect.poll(() => spy.mock.calls.length).toBe(1);
+      nextStep();
+      const second = codeStep(t.app, token, await codeOf(secret));
+      if (dialect === 'postgres') {
+        const waiting = async () =>
+          Number(
+            (await sql<{ n: unknown }>`select count(*) as n from pg_locks where not granted`.execute(t.app.db)).rows[0]!
+              .n,
+          );
+        await expect.poll(waiting).toBe(1);
+      }
+      release();
+      expect((await first).json().code).toBe(errorCodes.mfaInvalid);
+      const signedIn = await second;
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+    } finally {
+      release();
+      spy.mockRestore();
+    }
+  });
+
+  it('refuses a code step whose account was deleted meanwhile', async () => {
+    const { user, secret } = await withTwoStep();
+    nextStep();
+    const token = (await loginStep(t.app, user)).mfa_token!;
+    const parseCode = t.app.twoStep.parseCode.bind(t.app.twoStep);
+    const spy = vi.spyOn(t.app.twoStep, 'parseCode').mockImplementationOnce(async (...args) => {
+      await deleteUser(t.app.db, user.userId);
+      return parseCode(...args);
+    });
+    try {
+      const res = await codeStep(t.app, token, await codeOf(secret));
+      expect(res.json()).toEqual({ detail: serverMessages.mfaInvalid, code: errorCodes.mfaInvalid });
+    } finally {
+      spy.mockRestore();
     }
   });
 

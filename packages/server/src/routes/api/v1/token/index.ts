@@ -16,21 +16,21 @@ import {
   type TokenPair,
 } from '@hello/contract';
 import { checkCredentials } from '../../../../auth/login.js';
-import type { CheckedCode } from '../../../../auth/two-step.js';
+import type { ParsedCode } from '../../../../auth/two-step.js';
 import type { Database, UserRow } from '../../../../db/schema.js';
 import { signIn } from '../../../../auth/sign-in.js';
 import { httpErrors } from '../../../../http-errors.js';
 import { securityNoticeMail, type NoticeContext } from '../../../../mail/security-notices.js';
 import { sessionExists } from '../../../../repositories/sessions.js';
-import { findUserById, isUniqueViolation } from '../../../../repositories/users.js';
+import { findUserById, isForeignKeyViolation, isUniqueViolation } from '../../../../repositories/users.js';
 import { bodyErrors, consumes, unauthorized, throttled, unavailable } from '../../../../schemas/errors.js';
 import { deviceOf, noticeContext } from '../../../device-of.js';
 
-/** Uses a login's checked code up in `trx`, queuing the notice of a recovery code; false when it was used. */
-function codeUse(app: FastifyInstance, user: UserRow, checked: CheckedCode, context: NoticeContext) {
+/** Spends a login's parsed code in `trx`, queuing the notice of a recovery code; false when it cannot be. */
+function spendCodeWith(app: FastifyInstance, user: UserRow, parsed: ParsedCode, context: NoticeContext) {
   return async (trx: Kysely<Database>): Promise<boolean> => {
-    if (!(await app.twoStep.useChecked(trx, user.id, checked))) return false;
-    if (checked.kind === 'recovery') {
+    if (!(await app.twoStep.useParsed(trx, user.id, parsed))) return false;
+    if (parsed.kind === 'recovery') {
       const left = await app.twoStep.recoveryCodesLeft(trx, user.id);
       await app.mailer.queue(securityNoticeMail(user.email, { kind: 'recovery-code-used', left }, context), trx);
     }
@@ -91,26 +91,28 @@ export default async function tokenRoutes(app: FastifyInstance) {
       const user = claims === null ? undefined : await findUserById(app.db, claims.userId);
       if (!claims || !user || !app.twoStep.mfaTokenFits(user, claims.binding)) throw httpErrors.mfaInvalid();
       if (await sessionExists(app.db, claims.sessionId)) throw httpErrors.mfaInvalid();
-      // Every wrong code counts against the login limit of the account, as a wrong password does.
+      // Every code step refused from here on counts against the login limit, as a wrong password does.
       const ticket = await app.rateLimits.consume('login', { account: user.email_key, ip: request.ip });
-      const checked = await app.twoStep.checkCode(user, request.body.code);
+      const refused = () => {
+        app.metrics.login('failure');
+        return httpErrors.mfaInvalid();
+      };
+      const parsed = await app.twoStep.parseCode(user, request.body.code);
+      if (!parsed) throw refused();
       const context = noticeContext(app, request);
       let started;
       try {
-        // Used up in the session's transaction: of two code steps of one token at once (another
-        // request, or instance), the one that does not start the session leaves its code unused.
-        const useCode = checked && codeUse(app, user, checked, context);
-        started = useCode && (await signIn(app, user, context, { sessionId: claims.sessionId, useCode }));
+        // Spent in the session's transaction: of two code steps of one token at once (another request,
+        // or instance), the one that does not start the session leaves its code unspent.
+        const spendCode = spendCodeWith(app, user, parsed, context);
+        started = await signIn(app, user, context, { sessionId: claims.sessionId, spendCode });
       } catch (error) {
-        // The same token's other code step started the session meanwhile.
-        if (isUniqueViolation(error)) throw httpErrors.mfaInvalid();
+        // The same token's other code step started the session meanwhile, or the account was deleted.
+        if (isUniqueViolation(error) || isForeignKeyViolation(error)) throw refused();
         throw error;
       }
-      if (!started) {
-        app.metrics.login('failure');
-        throw httpErrors.mfaInvalid();
-      }
-      if (checked?.kind === 'recovery') app.mailer.wake();
+      if (!started) throw refused();
+      if (parsed.kind === 'recovery') app.mailer.wake();
       await ticket.refund(); // (the password step counted the login's success already)
       // A password reset, a new password or a new secret may have committed since the row was read:
       // read it again now that the session exists, and end the session if the token no longer fits.
