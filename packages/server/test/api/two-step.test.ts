@@ -276,11 +276,13 @@ describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
       nextStep();
       const second = codeStep(t.app, token, await codeOf(secret));
       if (dialect === 'postgres') {
-        const waiting = async () =>
-          Number(
-            (await sql<{ n: unknown }>`select count(*) as n from pg_locks where not granted`.execute(t.app.db)).rows[0]!
-              .n,
-          );
+        // Sessions of this test's own database waiting on a lock (other files use databases of their own).
+        const waiting = async () => {
+          const { rows } = await sql<{ n: unknown }>`
+            select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
+          `.execute(t.app.db);
+          return Number(rows[0]!.n);
+        };
         await expect.poll(waiting).toBe(1);
       }
       release();
