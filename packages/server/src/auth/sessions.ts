@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { TokenPair } from '@hello/contract';
 import type { Database, SessionRow } from '../db/schema.js';
+import { commitUnlessNull } from '../db/commit-unless-null.js';
 import * as sessions from '../repositories/sessions.js';
 import type { Jwt } from './jwt.js';
 import { liveSessionChecks } from './live-session-checks.js';
@@ -8,9 +9,6 @@ import { liveSessionChecks } from './live-session-checks.js';
 export type { Device } from '../repositories/sessions.js';
 
 export type StartedSession = TokenPair & { sessionId: string };
-
-/** Thrown inside a transaction to roll it back on purpose (see startWithCode). */
-class RolledBack extends Error {}
 
 /** A session's `last_used_at` is written at most this often (docs/api.md, "Account center"). */
 export const LAST_USED_INTERVAL_MS = 60_000;
@@ -87,17 +85,10 @@ export function createSessionService(db: Kysely<Database>, jwt: Jwt, lifetimes: 
       sessionId: string,
       alsoInTransaction: (trx: Kysely<Database>) => Promise<boolean>,
     ): Promise<StartedSession | null> {
-      const session = await db
-        .transaction()
-        .execute(async (trx) => {
-          const row = await sessions.createSession(trx, userId, lifetimes.refresh, device, new Date(), sessionId);
-          if (!(await alsoInTransaction(trx))) throw new RolledBack();
-          return row;
-        })
-        .catch((error: unknown) => {
-          if (error instanceof RolledBack) return null;
-          throw error;
-        });
+      const session = await commitUnlessNull(db, async (trx) => {
+        const row = await sessions.createSession(trx, userId, lifetimes.refresh, device, new Date(), sessionId);
+        return (await alsoInTransaction(trx)) ? row : null;
+      });
       return session && tokensOf(session);
     },
     /** A new access token for a live session's refresh token, or null; the session notes the device. */

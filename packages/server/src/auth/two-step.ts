@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { texts } from '@hello/contract';
 import type { Database, UserRow } from '../db/schema.js';
+import { commitUnlessNull } from '../db/commit-unless-null.js';
 import { createBodySeal } from '../mail/body-seal.js';
 import type { Jwt } from './jwt.js';
 
@@ -165,30 +166,39 @@ export function createTwoStepService(db: Db, jwt: Jwt, secretKey: string) {
     },
 
     /**
-     * Checks a code of a user with two-step sign-in on, and uses it up: a TOTP code (its time step
-     * taken) or a recovery code. False when it is neither, or was used.
-     */
-    async useCode(user: UserRow, code: string, executor: Db = db): Promise<boolean> {
-      const parsed = await parseCode(user, code);
-      return parsed !== null && (await useParsed(executor, user.id, parsed));
-    },
-    /**
-     * The same in two halves, for a login's code step: `parseCode` before the transaction that starts
-     * the session, `useParsed` in it, so that nothing but the database is awaited inside it.
+     * A code is used in two halves: `parseCode` before the transaction that uses it (a login's, that
+     * starts the session; turnOff's), `useParsed` in it, so that nothing but the database is awaited
+     * inside a transaction.
      */
     parseCode,
     useParsed,
     /** The user's unused recovery codes, counted in `executor` (a transaction that used one). */
     recoveryCodesLeft,
 
-    /** Turns it off: the secret, the pending one and the recovery codes go. */
-    async disable(executor: Db, userId: number): Promise<void> {
-      await executor
-        .updateTable('users')
-        .set({ totp_secret: null, totp_pending_secret: null, totp_enabled_at: null, totp_last_step: null })
-        .where('id', '=', userId)
-        .execute();
-      await executor.deleteFrom('totp_recovery_codes').where('user_id', '=', userId).execute();
+    /**
+     * Turns it off with a code of the user's (parseCode): the secret, the pending one and the recovery
+     * codes go, and `alsoInTransaction` runs, in one transaction. False, and nothing changed, when the
+     * code cannot be used or the secret changed meanwhile. The user's row is written before any
+     * recovery code's, the order an account deletion takes them in: the other order deadlocks with
+     * one on PostgreSQL.
+     */
+    async turnOff(user: UserRow, parsed: ParsedCode, alsoInTransaction: (trx: Db) => Promise<void>): Promise<boolean> {
+      if (!user.totp_secret) return false;
+      const secret = user.totp_secret;
+      const done = await commitUnlessNull(db, async (trx) => {
+        const off = await trx
+          .updateTable('users')
+          .set({ totp_secret: null, totp_pending_secret: null, totp_enabled_at: null })
+          .where('id', '=', user.id)
+          .where('totp_secret', '=', secret)
+          .executeTakeFirst();
+        if (Number(off.numUpdatedRows) !== 1 || !(await useParsed(trx, user.id, parsed))) return null;
+        await trx.updateTable('users').set({ totp_last_step: null }).where('id', '=', user.id).execute();
+        await trx.deleteFrom('totp_recovery_codes').where('user_id', '=', user.id).execute();
+        await alsoInTransaction(trx);
+        return true;
+      });
+      return done === true;
     },
 
     /**

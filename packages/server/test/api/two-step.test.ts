@@ -416,6 +416,65 @@ describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
     }
   });
 
+  it('turning off with a used recovery code leaves two-step sign-in on (its writes rolled back)', async () => {
+    const { user, recovery } = await withTwoStep();
+    const session = (await codeStep(t.app, (await loginStep(t.app, user)).mfa_token!, recovery[0]!)).json();
+    const refused = await post(
+      t.app,
+      apiPaths.totpDisable,
+      { password: user.password, code: recovery[0]! },
+      as(session),
+    );
+    expect(refused.json()).toEqual({ code: [serverMessages.invalidCode] });
+    const status = await t.app.inject({ method: 'GET', url: apiPaths.totp, ...as(session) });
+    expect(status.json()).toEqual({ enabled: true, recovery_codes_left: 9 });
+    expect((await loginStep(t.app, user)).mfa_required).toBe(true);
+  });
+
+  // Row locks are PostgreSQL's: SQLite writes one transaction at a time, and cannot deadlock so.
+  it.runIf(dialect === 'postgres')(
+    'turns off with a recovery code while the account is deleted at the same moment: both done, no deadlock',
+    async () => {
+      const { user, recovery } = await withTwoStep();
+      const waiting = async () => {
+        const { rows } = await sql<{ n: unknown }>`
+          select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
+        `.execute(t.app.db);
+        return Number(rows[0]!.n);
+      };
+      // A third transaction holds the recovery codes' rows, so that both requests are under way at once.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+      const holder = t.app.db.transaction().execute(async (trx) => {
+        await trx
+          .selectFrom('totp_recovery_codes')
+          .select('id')
+          .where('user_id', '=', user.userId)
+          .forUpdate()
+          .execute();
+        locked();
+        await held;
+      });
+      try {
+        await lockTaken;
+        const off = post(t.app, apiPaths.totpDisable, { password: user.password, code: recovery[1]! }, as(user));
+        await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
+        const deleted = post(t.app, apiPaths.deleteAccount, { password: user.password }, as(user));
+        await expect.poll(waiting, { timeout: 10_000 }).toBe(2);
+        release();
+        await holder;
+        const [offAnswer, deletedAnswer] = await Promise.all([off, deleted]);
+        expect(offAnswer.statusCode, offAnswer.body).toBe(200);
+        expect(deletedAnswer.statusCode, deletedAnswer.body).toBe(204);
+      } finally {
+        release();
+        await holder;
+      }
+    },
+  );
+
   it('refuses the legacy login of an account with two-step sign-in; turns off with password and code', async () => {
     const { user, secret } = await withTwoStep();
     const legacy = await post(t.app, apiPaths.apiTokenAuth, { username: user.email, password: user.password });

@@ -119,12 +119,12 @@ export default async function twoStepRoutes(app: FastifyInstance) {
       if (!(await checkOwnPassword(app, request.ip, user, request.body.password)))
         throw httpErrors.fields({ password: [serverMessages.wrongPassword] });
       const context = noticeContext(app, request);
-      const done = await app.db.transaction().execute(async (trx) => {
-        if (!(await app.twoStep.useCode(user, request.body.code, trx))) return false;
-        await app.twoStep.disable(trx, user.id);
-        await app.mailer.queue(securityNoticeMail(user.email, { kind: 'two-step-off' }, context), trx);
-        return true;
-      });
+      const parsed = await app.twoStep.parseCode(user, request.body.code);
+      const done =
+        parsed !== null &&
+        (await app.twoStep.turnOff(user, parsed, (trx) =>
+          app.mailer.queue(securityNoticeMail(user.email, { kind: 'two-step-off' }, context), trx),
+        ));
       if (!done) throw httpErrors.fields({ code: [serverMessages.invalidCode] });
       app.mailer.wake();
       return { status: 'OK' as const };
