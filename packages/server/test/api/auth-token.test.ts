@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '@hello/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiPaths, serverMessages } from '@hello/contract';
+import { deleteUser } from '../../src/repositories/users.js';
 import { login, multipart, post, urlEncoded } from '../helpers/accounts.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { createUser, uniqueEmail, type TestUser } from '../helpers/users.js';
@@ -50,6 +51,31 @@ describe.each(dialects)('POST /api/v1/token/ and /token/refresh/ (%s)', (dialect
       expect(res.headers['www-authenticate']).toBe('Bearer realm="api"');
     }
     expect(wrong.body).toBe(unknown.body);
+  });
+
+  it('answers a login whose account is deleted after its password was checked as one of no account', async () => {
+    for (const [path, body, answer] of [
+      [apiPaths.token, (u: TestUser) => ({ email: u.email, password: u.password }), [401, noAccount]],
+      [
+        apiPaths.apiTokenAuth,
+        (u: TestUser) => ({ username: u.email, password: u.password }),
+        [400, { non_field_errors: [serverMessages.unableToLogIn] }],
+      ],
+    ] as const) {
+      const doomed = await createUser(t);
+      const start = t.app.sessions.start.bind(t.app.sessions);
+      const spy = vi.spyOn(t.app.sessions, 'start').mockImplementationOnce(async (...args) => {
+        await deleteUser(t.app.db, doomed.userId);
+        return start(...args);
+      });
+      try {
+        const res = await post(t.app, path, body(doomed));
+        expect([res.statusCode, res.json()]).toEqual(answer);
+        expect(spy).toHaveBeenCalledTimes(1);
+      } finally {
+        spy.mockRestore();
+      }
+    }
   });
 
   it('answers missing and blank fields with 400 field errors', async () => {

@@ -113,7 +113,10 @@ export default async function restAuthRoutes(app: FastifyInstance) {
       if (!user) throw httpErrors.fields({ non_field_errors: [serverMessages.unableToLogIn] });
       // This legacy login has no second step: an account with two-step sign-in logs in by /api/v1/token/.
       if (user.totp_secret) throw httpErrors.fields({ non_field_errors: [serverMessages.totpLegacyLogin] });
-      return { token: (await signIn(app, user, noticeContext(app, request))).refresh };
+      const started = await signIn(app, user, noticeContext(app, request));
+      // Deleted since its password was checked: the answer of a wrong password.
+      if (!started) throw httpErrors.fields({ non_field_errors: [serverMessages.unableToLogIn] });
+      return { token: started.refresh };
     },
   );
 }

@@ -22,7 +22,7 @@ import { signIn } from '../../../../auth/sign-in.js';
 import { httpErrors } from '../../../../http-errors.js';
 import { securityNoticeMail, type NoticeContext } from '../../../../mail/security-notices.js';
 import { sessionExists } from '../../../../repositories/sessions.js';
-import { findUserById, isForeignKeyViolation, isUniqueViolation } from '../../../../repositories/users.js';
+import { findUserById, isUniqueViolation } from '../../../../repositories/users.js';
 import { bodyErrors, consumes, unauthorized, throttled, unavailable } from '../../../../schemas/errors.js';
 import { deviceOf, noticeContext } from '../../../device-of.js';
 
@@ -66,8 +66,9 @@ export default async function tokenRoutes(app: FastifyInstance) {
       if (!user) throw httpErrors.noActiveAccount();
       // Two-step sign-in: the password was right; the code comes next, with this token.
       if (user.totp_secret) return { mfa_required: true as const, mfa_token: app.twoStep.mfaToken(user) };
-      const { access, refresh } = await signIn(app, user, noticeContext(app, request));
-      return { access, refresh };
+      const started = await signIn(app, user, noticeContext(app, request));
+      if (!started) throw httpErrors.noActiveAccount(); // deleted since its password was checked
+      return { access: started.access, refresh: started.refresh };
     },
   );
 
@@ -107,11 +108,11 @@ export default async function tokenRoutes(app: FastifyInstance) {
         const spendCode = spendCodeWith(app, user, parsed, context);
         started = await signIn(app, user, context, { sessionId: claims.sessionId, spendCode });
       } catch (error) {
-        // The same token's other code step started the session meanwhile, or the account was deleted.
-        if (isUniqueViolation(error) || isForeignKeyViolation(error)) throw refused();
+        // The same token's other code step started the session meanwhile.
+        if (isUniqueViolation(error)) throw refused();
         throw error;
       }
-      if (!started) throw refused();
+      if (!started) throw refused(); // its code refused, or the account deleted meanwhile
       if (parsed.kind === 'recovery') app.mailer.wake();
       await ticket.refund(); // (the password step counted the login's success already)
       // A password reset, a new password or a new secret may have committed since the row was read:
