@@ -14,6 +14,22 @@ import { bearer, createUser, type TestUser } from '../helpers/users.js';
 
 type App = TestApp['app'];
 
+/** Holds the next call of `object[method]` until `release()`, then lets it through; `spy` sees it come. */
+function holdNextCall<K extends string>(object: Record<K, (...args: never[]) => Promise<unknown>>, method: K) {
+  type Call = (...args: unknown[]) => Promise<unknown>;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const original = object[method] as Call;
+  // (vi.spyOn types its key as a literal one of a known object)
+  const spy = vi
+    .spyOn(object as unknown as { call: Call }, method as 'call')
+    .mockImplementationOnce(async (...args) => {
+      await held;
+      return original.apply(object, args);
+    });
+  return { spy, release };
+}
+
 /** Two-step sign-in (docs/api.md, "Two-step sign-in"), with notices through a real SMTP peer. */
 describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
   let t: TestApp;
@@ -215,13 +231,7 @@ describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
     const since = peer.messages.length;
     const other = await buildApp(t.config);
     // The first step is held after its checks (at the login limit's count), until the second has signed in.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const consume = t.app.rateLimits.consume.bind(t.app.rateLimits);
-    const spy = vi.spyOn(t.app.rateLimits, 'consume').mockImplementationOnce(async (...args) => {
-      await held;
-      return consume(...args);
-    });
+    const { spy, release } = holdNextCall(t.app.rateLimits, 'consume');
     try {
       const first = codeStep(t.app, token, recovery[0]!);
       await expect.poll(() => spy.mock.calls.length, { timeout: 3_000 }).toBe(1);
@@ -263,13 +273,7 @@ describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
 
     // A step held in its transaction (its code is refused), and a second one of the same token meanwhile:
     // on PostgreSQL the second waits at the session's insert, on SQLite for the connection; then signs in.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const useParsed = t.app.twoStep.useParsed.bind(t.app.twoStep);
-    const spy = vi.spyOn(t.app.twoStep, 'useParsed').mockImplementationOnce(async (...args) => {
-      await held;
-      return useParsed(...args);
-    });
+    const { spy, release } = holdNextCall(t.app.twoStep, 'useParsed');
     try {
       const first = codeStep(t.app, token, 'bbbbb-bbbbb');
       await expect.poll(() => spy.mock.calls.length, { timeout: 3_000 }).toBe(1);
