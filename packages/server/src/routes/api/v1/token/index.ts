@@ -16,9 +16,9 @@ import {
   type TokenPair,
 } from '@hello/contract';
 import { checkCredentials } from '../../../../auth/login.js';
+import { signIn } from '../../../../auth/sign-in.js';
 import type { ParsedCode } from '../../../../auth/two-step.js';
 import type { Database, UserRow } from '../../../../db/schema.js';
-import { signIn } from '../../../../auth/sign-in.js';
 import { httpErrors } from '../../../../http-errors.js';
 import { securityNoticeMail, type NoticeContext } from '../../../../mail/security-notices.js';
 import { sessionExists } from '../../../../repositories/sessions.js';
@@ -92,7 +92,7 @@ export default async function tokenRoutes(app: FastifyInstance) {
       const user = claims === null ? undefined : await findUserById(app.db, claims.userId);
       if (!claims || !user || !app.twoStep.mfaTokenFits(user, claims.binding)) throw httpErrors.mfaInvalid();
       if (await sessionExists(app.db, claims.sessionId)) throw httpErrors.mfaInvalid();
-      // Every code step refused from here on counts against the login limit, as a wrong password does.
+      // A step refused for its code, or as the other of two at once, counts against the login limit.
       const ticket = await app.rateLimits.consume('login', { account: user.email_key, ip: request.ip });
       const refused = () => {
         app.metrics.login('failure');
