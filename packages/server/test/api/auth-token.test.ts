@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, serverMessages } from '@hello/contract';
 import { deleteUser } from '../../src/repositories/users.js';
 import { login, multipart, post, urlEncoded } from '../helpers/accounts.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
+import { beforeNextCall } from '../helpers/next-call.js';
 import { createUser, uniqueEmail, type TestUser } from '../helpers/users.js';
 
 const noAccount = { detail: 'No active account found with the given credentials' };
@@ -63,11 +64,7 @@ describe.each(dialects)('POST /api/v1/token/ and /token/refresh/ (%s)', (dialect
       ],
     ] as const) {
       const doomed = await createUser(t);
-      const start = t.app.sessions.start.bind(t.app.sessions);
-      const spy = vi.spyOn(t.app.sessions, 'start').mockImplementationOnce(async (...args) => {
-        await deleteUser(t.app.db, doomed.userId);
-        return start(...args);
-      });
+      const spy = beforeNextCall(t.app.sessions, 'start', () => deleteUser(t.app.db, doomed.userId));
       try {
         const res = await post(t.app, path, body(doomed));
         expect([res.statusCode, res.json()]).toEqual(answer);

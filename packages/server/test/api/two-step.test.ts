@@ -10,25 +10,10 @@ import { deleteUser, setPasswordHash } from '../../src/repositories/users.js';
 import { goodPassword, login, post, sessionStatus } from '../helpers/accounts.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { hmacJwt } from '../helpers/forged-tokens.js';
+import { beforeNextCall, holdNextCall } from '../helpers/next-call.js';
 import { bearer, createUser, type TestUser } from '../helpers/users.js';
 
 type App = TestApp['app'];
-
-/** Holds the next call of `object[method]` until `release()`, then lets it through; `spy` sees it come. */
-function holdNextCall<K extends string>(object: Record<K, (...args: never[]) => Promise<unknown>>, method: K) {
-  type Call = (...args: unknown[]) => Promise<unknown>;
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const original = object[method] as Call;
-  // (vi.spyOn types its key as a literal one of a known object)
-  const spy = vi
-    .spyOn(object as unknown as { call: Call }, method as 'call')
-    .mockImplementationOnce(async (...args) => {
-      await held;
-      return original.apply(object, args);
-    });
-  return { spy, release };
-}
 
 /** Two-step sign-in (docs/api.md, "Two-step sign-in"), with notices through a real SMTP peer. */
 describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
@@ -61,6 +46,13 @@ describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
     return res.json() as { mfa_required?: true; mfa_token?: string; access?: string; refresh?: string };
   };
   const codeStep = (app: App, mfa_token: string, code: string) => post(app, apiPaths.tokenMfa, { mfa_token, code });
+  /** PostgreSQL: sessions of this test's own database waiting on a lock (other files have databases of their own). */
+  const waiting = async () => {
+    const { rows } = await sql<{ n: unknown }>`
+      select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
+    `.execute(t.app.db);
+    return Number(rows[0]!.n);
+  };
 
   /** A user with two-step sign-in on: its secret and recovery codes. */
   async function withTwoStep(on: TestApp = t): Promise<{ user: TestUser; secret: string; recovery: string[] }> {
@@ -280,13 +272,6 @@ describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
       nextStep();
       const second = codeStep(t.app, token, await codeOf(secret));
       if (dialect === 'postgres') {
-        // Sessions of this test's own database waiting on a lock (other files use databases of their own).
-        const waiting = async () => {
-          const { rows } = await sql<{ n: unknown }>`
-            select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
-          `.execute(t.app.db);
-          return Number(rows[0]!.n);
-        };
         // Within the pool's 5 s query timeout (db/database.ts), which the waiting insert counts against.
         await expect.poll(waiting, { timeout: 3_000 }).toBe(1);
       }
@@ -304,11 +289,7 @@ describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
     const { user, secret } = await withTwoStep();
     nextStep();
     const token = (await loginStep(t.app, user)).mfa_token!;
-    const parseCode = t.app.twoStep.parseCode.bind(t.app.twoStep);
-    const spy = vi.spyOn(t.app.twoStep, 'parseCode').mockImplementationOnce(async (...args) => {
-      await deleteUser(t.app.db, user.userId);
-      return parseCode(...args);
-    });
+    const spy = beforeNextCall(t.app.twoStep, 'parseCode', () => deleteUser(t.app.db, user.userId));
     try {
       const res = await codeStep(t.app, token, await codeOf(secret));
       expect(res.json()).toEqual({ detail: serverMessages.mfaInvalid, code: errorCodes.mfaInvalid });
@@ -340,11 +321,9 @@ describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
     const token = (await loginStep(t.app, user)).mfa_token!;
     const liveBefore = (await listLiveSessions(t.app.db, user.userId)).length;
     // The reset commits between the code step's checks and its session's start (here, just before it).
-    const start = t.app.sessions.startWithCode.bind(t.app.sessions);
-    const spy = vi.spyOn(t.app.sessions, 'startWithCode').mockImplementationOnce(async (...args) => {
-      await setPasswordHash(t.app.db, user.userId, await t.app.passwords.hash(goodPassword()));
-      return start(...args);
-    });
+    const spy = beforeNextCall(t.app.sessions, 'startWithCode', async () =>
+      setPasswordHash(t.app.db, user.userId, await t.app.passwords.hash(goodPassword())),
+    );
     try {
       const res = await codeStep(t.app, token, await codeOf(secret));
       expect(res.json()).toEqual({ detail: serverMessages.mfaInvalid, code: errorCodes.mfaInvalid });
@@ -441,12 +420,6 @@ describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
     'turns off with a recovery code while the account is deleted at the same moment: both done, no deadlock',
     async () => {
       const { user, recovery } = await withTwoStep();
-      const waiting = async () => {
-        const { rows } = await sql<{ n: unknown }>`
-          select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
-        `.execute(t.app.db);
-        return Number(rows[0]!.n);
-      };
       // A third transaction holds the recovery codes' rows, so that both requests are under way at once.
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
