@@ -3,6 +3,7 @@ import type { TokenPair } from '@hello/contract';
 import type { Database, SessionRow } from '../db/schema.js';
 import { commitUnlessNull } from '../db/commit-unless-null.js';
 import * as sessions from '../repositories/sessions.js';
+import { isUniqueViolation } from '../repositories/users.js';
 import type { Jwt } from './jwt.js';
 import { liveSessionChecks } from './live-session-checks.js';
 
@@ -75,9 +76,9 @@ export function createSessionService(db: Kysely<Database>, jwt: Jwt, lifetimes: 
     },
     /**
      * Starts the session of a login's code step, of the id its mfa token names, in one transaction with
-     * `alsoInTransaction` (the code's use), which rolls it back by answering false: null then. A session
-     * of that id that exists already makes this throw a unique violation; on PostgreSQL a second start
-     * of the same id waits at its insert for the first one's transaction to end.
+     * `alsoInTransaction` (the code's use), which rolls it back by answering false: null then, as when
+     * a session of that id exists already (the same token's other code step started it; on PostgreSQL
+     * a second start of the same id waits at its insert for the first one's transaction to end).
      */
     async startWithCode(
       userId: number,
@@ -85,10 +86,16 @@ export function createSessionService(db: Kysely<Database>, jwt: Jwt, lifetimes: 
       sessionId: string,
       alsoInTransaction: (trx: Kysely<Database>) => Promise<boolean>,
     ): Promise<StartedSession | null> {
-      const session = await commitUnlessNull(db, async (trx) => {
-        const row = await sessions.createSession(trx, userId, lifetimes.refresh, device, new Date(), sessionId);
-        return (await alsoInTransaction(trx)) ? row : null;
-      });
+      let session;
+      try {
+        session = await commitUnlessNull(db, async (trx) => {
+          const row = await sessions.createSession(trx, userId, lifetimes.refresh, device, new Date(), sessionId);
+          return (await alsoInTransaction(trx)) ? row : null;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
       return session && tokensOf(session);
     },
     /** A new access token for a live session's refresh token, or null; the session notes the device. */

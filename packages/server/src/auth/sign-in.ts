@@ -20,7 +20,8 @@ export interface CodeStep {
  * Starts the session of a login whose credentials were checked, and mails the owner a notice when the
  * device is new to the account (docs/api.md, "Account center"). The notice goes through the outbox
  * after the session started: the answer never waits for it. Null, with no session and no notice, when
- * the account was deleted since its credentials were checked, or a code step's `spendCode` refused.
+ * the account was deleted since its credentials were checked, or a code step's session could not
+ * start (sessions.startWithCode: its code refused, or its session started by another step).
  */
 export async function signIn(
   app: FastifyInstance,

@@ -183,8 +183,8 @@ export function createTwoStepService(db: Db, jwt: Jwt, secretKey: string) {
      * one on PostgreSQL.
      */
     async turnOff(user: UserRow, parsed: ParsedCode, alsoInTransaction: (trx: Db) => Promise<void>): Promise<boolean> {
-      if (!user.totp_secret) return false;
       const secret = user.totp_secret;
+      if (!secret) return false;
       const done = await commitUnlessNull(db, async (trx) => {
         const off = await trx
           .updateTable('users')

@@ -22,7 +22,7 @@ import type { Database, UserRow } from '../../../../db/schema.js';
 import { httpErrors } from '../../../../http-errors.js';
 import { securityNoticeMail, type NoticeContext } from '../../../../mail/security-notices.js';
 import { sessionExists } from '../../../../repositories/sessions.js';
-import { findUserById, isUniqueViolation } from '../../../../repositories/users.js';
+import { findUserById } from '../../../../repositories/users.js';
 import { bodyErrors, consumes, unauthorized, throttled, unavailable } from '../../../../schemas/errors.js';
 import { deviceOf, noticeContext } from '../../../device-of.js';
 
@@ -101,18 +101,12 @@ export default async function tokenRoutes(app: FastifyInstance) {
       const parsed = await app.twoStep.parseCode(user, request.body.code);
       if (!parsed) throw refused();
       const context = noticeContext(app, request);
-      let started;
-      try {
-        // Spent in the session's transaction: of two code steps of one token at once (another request,
-        // or instance), the one that does not start the session leaves its code unspent.
-        const spendCode = spendCodeWith(app, user, parsed, context);
-        started = await signIn(app, user, context, { sessionId: claims.sessionId, spendCode });
-      } catch (error) {
-        // The same token's other code step started the session meanwhile.
-        if (isUniqueViolation(error)) throw refused();
-        throw error;
-      }
-      if (!started) throw refused(); // its code refused, or the account deleted meanwhile
+      // Spent in the session's transaction: of two code steps of one token at once (another request,
+      // or instance), the one that does not start the session leaves its code unspent.
+      const spendCode = spendCodeWith(app, user, parsed, context);
+      const started = await signIn(app, user, context, { sessionId: claims.sessionId, spendCode });
+      // Its code refused, the same token's other code step signed in meanwhile, or the account is gone.
+      if (!started) throw refused();
       if (parsed.kind === 'recovery') app.mailer.wake();
       await ticket.refund(); // (the password step counted the login's success already)
       // A password reset, a new password or a new secret may have committed since the row was read:
