@@ -2,10 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
 import { allowDirectReads, withStatementCache } from './sqlite-statements.js';
+import { BUSY_TIMEOUT_MS, WriteLockingSqliteDialect } from './sqlite-write-lock.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -79,13 +80,13 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
   // FULL: a commit is on disk before the call that made it answers (docs/api.md, "What is never lost").
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // SQLite's own default page cache, 2 MB (better-sqlite3 builds it with 16 MB): the pages every
   // request reads (indexes' upper levels, sessions) stay in it, and the rest come from the OS's cache.
   // Items read at random across a large store filled all 16 MB for little gain (docs/benchmarks.md).
   sqlite.pragma('cache_size = -2000');
   const statements = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  const db = new Kysely<Database>({ dialect: new WriteLockingSqliteDialect({ database: statements }) });
   allowDirectReads(db, statements);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

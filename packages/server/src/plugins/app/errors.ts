@@ -123,11 +123,14 @@ const unavailableCodes = new Set([
   '53300',
 ]);
 
-/** PostgreSQL down, restarting or out of connections; SQLite locked beyond its busy timeout. */
+/**
+ * PostgreSQL down, restarting or out of connections; SQLite locked beyond its busy timeout, or busy
+ * in one of the ways it does not wait for (extended codes such as SQLITE_BUSY_RECOVERY).
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
   if (e?.code && unavailableCodes.has(e.code)) return true;
-  if (e?.code === 'SQLITE_BUSY' || e?.code === 'SQLITE_LOCKED') return true;
+  if (e?.code && /^SQLITE_(BUSY|LOCKED)(_|$)/.test(e.code)) return true;
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/i.test(
     e?.message ?? '',
   );
