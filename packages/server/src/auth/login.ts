@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '../db/schema.js';
 import { ApiError } from '../http-errors.js';
-import { emailKey, findUserByEmail, setPasswordHash } from '../repositories/users.js';
+import { emailKey, findUserByEmail, replacePasswordHash } from '../repositories/users.js';
 
 /**
  * Checks an e-mail and password under the failed-login limit (per account and per client address).
@@ -28,8 +28,9 @@ export async function checkCredentials(
   if (!app.passwords.needsRehash(user.password_hash)) return user;
   // The hashing cost was raised since this hash was made: store one at today's cost, and answer the
   // row as it now is (an mfa token is bound to the stored hash, auth/two-step.ts).
+  // Unless a reset or change came first: the hash of this (old) password must not overwrite theirs.
   const passwordHash = await app.passwords.hash(password);
-  await setPasswordHash(app.db, user.id, passwordHash);
+  if (!(await replacePasswordHash(app.db, user.id, user.password_hash, passwordHash))) return null;
   return { ...user, password_hash: passwordHash };
 }
 

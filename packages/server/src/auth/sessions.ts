@@ -3,7 +3,7 @@ import type { TokenPair } from '@hello/contract';
 import type { Database, SessionRow } from '../db/schema.js';
 import { commitUnlessNull } from '../db/commit-unless-null.js';
 import * as sessions from '../repositories/sessions.js';
-import { isUniqueViolation } from '../repositories/users.js';
+import { isUniqueViolation, passwordStillIs } from '../repositories/users.js';
 import type { Jwt } from './jwt.js';
 import { liveSessionChecks } from './live-session-checks.js';
 
@@ -70,9 +70,24 @@ export function createSessionService(db: Kysely<Database>, jwt: Jwt, lifetimes: 
   }
 
   return {
-    /** Starts a session for the user: the answer of a login. */
+    /** Starts a session for the user (a registration's). */
     async start(userId: number, device = UNKNOWN_DEVICE): Promise<StartedSession> {
       return tokensOf(await sessions.createSession(db, userId, lifetimes.refresh, device));
+    },
+    /**
+     * Starts the session of a login whose password was checked against `checkedHash`, in a transaction
+     * that first makes sure the stored hash is still that one: null when a reset or change of the
+     * password came in between, which ended every session and must not leave this one live. On
+     * PostgreSQL the user's row is share-locked until the session is in, so a reset's end of the
+     * sessions either sees it or comes after the refusal.
+     */
+    async startWithPassword(userId: number, checkedHash: string, device: sessions.Device) {
+      const session = await commitUnlessNull(db, async (trx) =>
+        (await passwordStillIs(trx, userId, checkedHash))
+          ? sessions.createSession(trx, userId, lifetimes.refresh, device)
+          : null,
+      );
+      return session && tokensOf(session);
     },
     /**
      * Starts the session of a login's code step, of the id its mfa token names, in one transaction with
@@ -105,12 +120,12 @@ export function createSessionService(db: Kysely<Database>, jwt: Jwt, lifetimes: 
       await sessions.recordRefresh(db, live.sessionId, device);
       return accessTokenFor(live.userId, live.sessionId, live.expiresAt);
     },
-    /** A refresh token for a session that is already live (profile save, password change). */
-    async reissueRefresh(principal: Principal): Promise<string> {
-      const live = await findLive(principal.sessionId, principal.userId);
-      if (!live) throw new Error('session ended');
-      return refreshTokenFor(live.userId, live.sessionId, live.expiresAt);
-    },
+    /**
+     * The refresh token of the caller's session, which expires at `expiresAt` and was found live in the
+     * transaction of the change it answers (a profile save, a password change: sessions.useLiveSession).
+     */
+    refreshTokenOf: (principal: Principal, expiresAt: string): Promise<string> =>
+      refreshTokenFor(principal.userId, principal.sessionId, expiresAt),
     /** Who is calling with this access or refresh token, while its session lives; null otherwise. */
     async authenticate(token: string, type: 'access' | 'refresh'): Promise<Principal | null> {
       const live = await principalOf(token, type);

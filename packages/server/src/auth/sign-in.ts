@@ -20,8 +20,8 @@ export interface CodeStep {
  * Starts the session of a login whose credentials were checked, and mails the owner a notice when the
  * device is new to the account (docs/api.md, "Account center"). The notice goes through the outbox
  * after the session started: the answer never waits for it. Null, with no session and no notice, when
- * the account was deleted since its credentials were checked, or a code step's session could not
- * start (sessions.startWithCode: its code refused, or its session started by another step).
+ * the account was deleted or its password changed since its credentials were checked, or a code
+ * step's session could not start (sessions.startWithCode: its code refused, or its session started by another step).
  */
 export async function signIn(
   app: FastifyInstance,
@@ -36,7 +36,7 @@ export async function signIn(
   try {
     started = codeStep
       ? await app.sessions.startWithCode(user.id, device, codeStep.sessionId, codeStep.spendCode)
-      : await app.sessions.start(user.id, device);
+      : await app.sessions.startWithPassword(user.id, user.password_hash, device);
   } catch (error) {
     if (isForeignKeyViolation(error)) return null; // the session's user row is gone
     throw error;

@@ -2,13 +2,19 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
 import { allowDirectReads, withStatementCache } from './sqlite-statements.js';
 import { BUSY_TIMEOUT_MS, WriteLockingSqliteDialect } from './sqlite-write-lock.js';
 
 export type Dialect = 'sqlite' | 'postgres';
+
+/**
+ * Row locks (`FOR UPDATE`, `FOR SHARE`) are PostgreSQL's; on SQLite every transaction holds the one
+ * write lock from its start (sqlite-write-lock.ts), so none is needed there.
+ */
+export const isPostgres = (db: Kysely<Database>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export interface DatabaseHandle {
   db: Kysely<Database>;

@@ -1,11 +1,9 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { isPostgres } from '../db/database.js';
 import { precompiled } from '../db/precompiled.js';
 import type { Database, NewsFileRow } from '../db/schema.js';
 
 type Db = Kysely<Database>;
-
-/** Row locks (`FOR UPDATE`) are PostgreSQL's; SQLite has one writer at a time anyway. */
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export interface NewsItemWithFiles {
   id: number;

@@ -40,6 +40,23 @@ export async function createSession(
   return session;
 }
 
+/**
+ * The session's expiry while it is neither ended nor expired, its use recorded now; undefined
+ * otherwise. The write locks its row until the transaction ends (PostgreSQL), so a logout of it then
+ * waits for the transaction, or the transaction for the logout.
+ */
+export async function useLiveSession(db: Db, sessionId: string, now = new Date()) {
+  const row = await db
+    .updateTable('sessions')
+    .set({ last_used_at: now.toISOString() })
+    .where('id', '=', sessionId)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .returning('expires_at')
+    .executeTakeFirst();
+  return row?.expires_at;
+}
+
 /** True when a session of this id was ever started (and not yet removed by the retention job). */
 export async function sessionExists(db: Db, sessionId: string): Promise<boolean> {
   const row = await db.selectFrom('sessions').select('id').where('id', '=', sessionId).executeTakeFirst();

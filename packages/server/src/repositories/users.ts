@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Profile } from '@hello/contract';
+import { isPostgres } from '../db/database.js';
 import type { Database, UserRow } from '../db/schema.js';
 
 type Db = Kysely<Database>;
@@ -67,6 +68,35 @@ export const isForeignKeyViolation = (error: unknown): boolean => {
 
 export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+/**
+ * Replaces the password hash only while the stored one is still `checked`, the one a password was
+ * checked against: false when a reset or another change came first, which then stands.
+ */
+export async function replacePasswordHash(db: Db, userId: number, checked: string, passwordHash: string) {
+  const result = await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash })
+    .where('id', '=', userId)
+    .where('password_hash', '=', checked)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * True while the stored password hash is still `checked`. In a transaction on PostgreSQL the row stays
+ * share-locked until it ends, so a reset or change of the password waits for it, or it for them.
+ */
+export async function passwordStillIs(db: Db, userId: number, checked: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('password_hash', '=', checked)
+    .$if(isPostgres(db), (q) => q.forShare())
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function updateProfile(db: Db, userId: number, profile: Omit<Profile, 'email'>): Promise<void> {

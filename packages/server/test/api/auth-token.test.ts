@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, serverMessages } from '@hello/contract';
+import { createPasswordHasher } from '../../src/auth/passwords.js';
 import { deleteUser } from '../../src/repositories/users.js';
-import { login, multipart, post, urlEncoded } from '../helpers/accounts.js';
+import { goodPassword, login, multipart, post, urlEncoded } from '../helpers/accounts.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { beforeNextCall } from '../helpers/next-call.js';
 import { createUser, uniqueEmail, type TestUser } from '../helpers/users.js';
@@ -64,7 +65,7 @@ describe.each(dialects)('POST /api/v1/token/ and /token/refresh/ (%s)', (dialect
       ],
     ] as const) {
       const doomed = await createUser(t);
-      const spy = beforeNextCall(t.app.sessions, 'start', () => deleteUser(t.app.db, doomed.userId));
+      const spy = beforeNextCall(t.app.sessions, 'startWithPassword', () => deleteUser(t.app.db, doomed.userId));
       try {
         const res = await post(t.app, path, body(doomed));
         expect([res.statusCode, res.json()]).toEqual(answer);
@@ -73,6 +74,66 @@ describe.each(dialects)('POST /api/v1/token/ and /token/refresh/ (%s)', (dialect
         spy.mockRestore();
       }
     }
+  });
+
+  it('refuses a login whose password changes after it was checked: no session of the old password lives on', async () => {
+    const owner = await createUser(t);
+    const next = goodPassword();
+    // The owner changes the password (which ends every other session) while the login is between
+    // reading the account and checking its password against the hash it read.
+    let changed = 0;
+    const spy = beforeNextCall(t.app.passwords, 'verify', async () => {
+      changed = (
+        await t.app.inject({
+          method: 'PUT',
+          url: apiPaths.changePassword,
+          headers: { authorization: `Bearer ${owner.access}` },
+          payload: { old_password: owner.password, new_password: next, confirm: next },
+        })
+      ).statusCode;
+    });
+    try {
+      const res = await login(t.app, owner.email, owner.password);
+      expect(changed).toBe(200);
+      expect([res.statusCode, res.json()]).toEqual([401, noAccount]);
+    } finally {
+      spy.mockRestore();
+    }
+    const live = await t.app.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', owner.userId)
+      .where('ended_at', 'is', null)
+      .execute();
+    expect(live).toHaveLength(1); // the owner's own, which the change keeps
+  });
+
+  it('keeps a password changed while a login was storing the old one anew at a raised hashing cost', async () => {
+    const owner = await createUser(t);
+    const older = await createPasswordHasher({ memoryKiB: 2048, timeCost: 1 }, 1).hash(owner.password);
+    await t.app.db.updateTable('users').set({ password_hash: older }).where('id', '=', owner.userId).execute();
+    const next = goodPassword();
+    // The change commits while the login hashes the old password at today's cost.
+    let changed = 0;
+    const spy = beforeNextCall(t.app.passwords, 'hash', async () => {
+      changed = (
+        await t.app.inject({
+          method: 'PUT',
+          url: apiPaths.changePassword,
+          headers: { authorization: `Bearer ${owner.access}` },
+          payload: { old_password: owner.password, new_password: next, confirm: next },
+        })
+      ).statusCode;
+    });
+    try {
+      const res = await login(t.app, owner.email, owner.password);
+      expect(changed).toBe(200);
+      expect([res.statusCode, res.json()]).toEqual([401, noAccount]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await login(t.app, owner.email, owner.password)).statusCode).toBe(401);
+    expect((await login(t.app, owner.email, next)).statusCode).toBe(200);
   });
 
   it('answers missing and blank fields with 400 field errors', async () => {

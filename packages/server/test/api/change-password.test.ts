@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '@hello/contract';
+import { apiPaths, errorCodes, serverMessages } from '@hello/contract';
 import { goodPassword, login, sessionStatus } from '../helpers/accounts.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
+import { afterNextCall, beforeNextCall } from '../helpers/next-call.js';
 import { createUser } from '../helpers/users.js';
 
 describe.each(dialects)('PUT /api/v1/users/changepassword/ (%s)', (dialect) => {
@@ -30,6 +31,45 @@ describe.each(dialects)('PUT /api/v1/users/changepassword/ (%s)', (dialect) => {
     expect(await sessionStatus(t.app, res.json().refresh)).toEqual([200, 200]);
     expect((await login(t.app, user.email, user.password)).statusCode).toBe(401);
     expect((await login(t.app, user.email, next)).statusCode).toBe(200);
+  });
+
+  it('changes nothing when the session ends between its check and the change (a logout, a reset): 401', async () => {
+    const user = await createUser(t);
+    const next = goodPassword();
+    const spy = afterNextCall(t.app.sessions, 'authenticate', (principal) => t.app.sessions.end(principal!.sessionId));
+    try {
+      const res = await change(user.access, { old_password: user.password, new_password: next, confirm: next });
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect([res.statusCode, res.json()]).toEqual([
+        401,
+        { detail: serverMessages.tokenNotValid, code: errorCodes.tokenNotValid },
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await login(t.app, user.email, next)).statusCode).toBe(401);
+    expect((await login(t.app, user.email, user.password)).statusCode).toBe(200);
+  });
+
+  it('refuses the second of two changes at once from one session: the first stands', async () => {
+    const user = await createUser(t);
+    const [first, second] = [goodPassword(), goodPassword()];
+    // The first change runs whole while the second is between its password check and its change.
+    let firstStatus = 0;
+    const spy = beforeNextCall(t.app.passwords, 'hash', async () => {
+      firstStatus = (await change(user.access, { old_password: user.password, new_password: first, confirm: first }))
+        .statusCode;
+    });
+    try {
+      const res = await change(user.access, { old_password: user.password, new_password: second, confirm: second });
+      expect(spy).toHaveBeenCalledTimes(2);
+      expect(firstStatus).toBe(200);
+      expect([res.statusCode, res.json()]).toEqual([400, { old_password: [serverMessages.wrongOldPassword] }]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await login(t.app, user.email, second)).statusCode).toBe(401);
+    expect((await login(t.app, user.email, first)).statusCode).toBe(200);
   });
 
   it('keeps the calling session alive: its old refresh token still works', async () => {

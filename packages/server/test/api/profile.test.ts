@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '@hello/contract';
-import { multipart, refreshStatus, urlEncoded } from '../helpers/accounts.js';
+import { apiPaths, errorCodes, serverMessages } from '@hello/contract';
+import { login, multipart, refreshStatus, urlEncoded } from '../helpers/accounts.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
+import { afterNextCall } from '../helpers/next-call.js';
 import { bearer, createUser, type TestUser } from '../helpers/users.js';
 
 describe.each(dialects)('GET/POST /api/v1/user/profile/ (%s)', (dialect) => {
@@ -32,6 +33,28 @@ describe.each(dialects)('GET/POST /api/v1/user/profile/ (%s)', (dialect) => {
       last_name: '',
       user_profile: { telephone: '', mobile: '', website: '' },
     });
+  });
+
+  it('saves nothing when the session ends between its check and the save (a logout at that moment): 401', async () => {
+    const own = await createUser(t);
+    const spy = afterNextCall(t.app.sessions, 'authenticate', (principal) => t.app.sessions.end(principal!.sessionId));
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: apiPaths.userProfile,
+        payload: { first_name: 'Saved', last_name: 'Late' },
+        headers: bearer(own),
+      });
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect([res.statusCode, res.json()]).toEqual([
+        401,
+        { detail: serverMessages.tokenNotValid, code: errorCodes.tokenNotValid },
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
+    const again = (await login(t.app, own.email, own.password)).json<{ access: string }>();
+    expect((await get(bearer(again))).json()).toMatchObject({ first_name: '', last_name: '' });
   });
 
   it('saves a multipart form with dotted names: 200 {user_info, refresh}', async () => {

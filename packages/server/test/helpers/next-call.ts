@@ -25,3 +25,17 @@ export function holdNextCall<K extends string>(object: Record<K, (...args: never
   const held = new Promise<void>((resolve) => (release = resolve));
   return { spy: beforeNextCall(object, method, () => held), release };
 }
+
+/** Runs `after` with what the next call of `object[method]` answers, before its caller gets it. */
+export function afterNextCall<O extends object, K extends keyof O & string>(
+  object: O,
+  method: K,
+  after: (answer: O[K] extends (...args: never[]) => Promise<infer T> ? T : never) => Promise<unknown>,
+) {
+  const original = object[method] as Call;
+  return vi.spyOn(object as unknown as { call: Call }, method as 'call').mockImplementationOnce(async (...args) => {
+    const answer = (await original.apply(object, args)) as Parameters<typeof after>[0];
+    await after(answer);
+    return answer;
+  });
+}

@@ -10,7 +10,9 @@ import {
   type ProfileUpdateRequest,
   type ProfileUpdateResponse,
 } from '@hello/contract';
+import { commitUnlessNull } from '../../../../db/commit-unless-null.js';
 import { httpErrors } from '../../../../http-errors.js';
+import { useLiveSession } from '../../../../repositories/sessions.js';
 import { toProfile, updateProfile } from '../../../../repositories/users.js';
 import { bodyErrors, consumes, unauthorized, unavailable } from '../../../../schemas/errors.js';
 import { currentUser } from '../../../current-user.js';
@@ -77,10 +79,16 @@ export default async function userRoutes(app: FastifyInstance) {
         mobile: details.mobile?.trim() ?? '',
         website: details.website?.trim() ?? '',
       };
-      await updateProfile(app.db, principal.userId, { first_name, last_name, user_profile });
+      // Saved only while the session lives (a logout at the same moment: 401, nothing saved); the
+      // user's row is written before the session's, in the order a password reset writes them.
+      const expiresAt = await commitUnlessNull(app.db, async (trx) => {
+        await updateProfile(trx, principal.userId, { first_name, last_name, user_profile });
+        return (await useLiveSession(trx, principal.sessionId)) ?? null;
+      });
+      if (!expiresAt) throw httpErrors.tokenNotValid('Bearer');
       return {
         user_info: toProfile(await currentUser(app, request)),
-        refresh: await app.sessions.reissueRefresh(principal),
+        refresh: await app.sessions.refreshTokenOf(principal, expiresAt),
       };
     },
   );

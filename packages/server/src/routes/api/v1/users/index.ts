@@ -11,9 +11,10 @@ import {
 import { checkOwnPassword } from '../../../../auth/login.js';
 import { passwordProblems } from '../../../../auth/password-rules.js';
 import { securityNoticeMail } from '../../../../mail/security-notices.js';
-import { httpErrors } from '../../../../http-errors.js';
-import { endUserSessions } from '../../../../repositories/sessions.js';
-import { setPasswordHash } from '../../../../repositories/users.js';
+import { commitUnlessNull } from '../../../../db/commit-unless-null.js';
+import { httpErrors, type ApiError } from '../../../../http-errors.js';
+import { endUserSessions, useLiveSession } from '../../../../repositories/sessions.js';
+import { replacePasswordHash } from '../../../../repositories/users.js';
 import { bodyErrors, consumes, unauthorized, throttled, unavailable } from '../../../../schemas/errors.js';
 import { currentUser } from '../../../current-user.js';
 import { noticeContext } from '../../../device-of.js';
@@ -49,15 +50,25 @@ export default async function usersRoutes(app: FastifyInstance) {
       if (Object.keys(errors).length > 0) throw httpErrors.fields(errors);
 
       const hash = await app.passwords.hash(new_password);
-      // The new password and the end of every other session commit together: never one without the other.
-      await app.db.transaction().execute(async (trx) => {
-        await setPasswordHash(trx, user.id, hash);
+      // The new password and the end of every other session commit together: never one without the
+      // other. Nor at all when, since the old password was checked, this session ended (a logout, a
+      // reset: 401) or the password changed (a reset, another change: the old password is wrong now).
+      // The user's row is written before the sessions', in the order a reset writes them.
+      let refused: ApiError | undefined;
+      const expiresAt = await commitUnlessNull(app.db, async (trx) => {
+        const replaced = await replacePasswordHash(trx, user.id, user.password_hash, hash);
+        const expires = await useLiveSession(trx, principal.sessionId);
+        if (!expires) refused = httpErrors.tokenNotValid('Bearer');
+        else if (!replaced) refused = httpErrors.fields({ old_password: [serverMessages.wrongOldPassword] });
+        if (refused) return null;
         await endUserSessions(trx, user.id, principal.sessionId);
         const notice = securityNoticeMail(user.email, { kind: 'password-changed' }, noticeContext(app, request));
         await app.mailer.queue(notice, trx);
+        return expires;
       });
+      if (!expiresAt) throw refused!;
       app.mailer.wake();
-      return { refresh: await app.sessions.reissueRefresh(principal) };
+      return { refresh: await app.sessions.refreshTokenOf(principal, expiresAt) };
     },
   );
 }
