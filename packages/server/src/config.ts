@@ -10,6 +10,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as z from 'zod/mini';
 import { defaultLimits } from '@hello/contract';
@@ -35,35 +36,172 @@ const integer = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) =
 const seconds = (fallback: number) => integer(fallback, 0);
 const text = (fallback: string) => z._default(z.string(), fallback);
 const optionalText = () => z.optional(z.string());
-const matching = (pattern: RegExp, error: string) => z.optional(z.string().check(z.regex(pattern, { error })));
-/** `N` or `N/WINDOW_SECONDS`; 0 turns the limit off. */
+const rateHint = 'expected N or N/SECONDS, e.g. 10/900 (0 alone turns the limit off)';
+/** `N` or `N/WINDOW_SECONDS`; 0 turns the limit off. A window of 0 would too, silently: refused. */
 const rate = (max: number, windowSeconds: number) =>
   z.pipe(
     z._default(z.string(), `${max}/${windowSeconds}`),
     z.transform((value: string, ctx): RateLimit => {
       const match = /^(\d+)(?:\/(\d+))?$/.exec(value.trim());
-      if (!match) {
-        ctx.issues.push({ code: 'custom', message: 'expected N or N/SECONDS, e.g. 10/900', input: value });
-        return { max: 0, windowSeconds: 0 };
-      }
-      return { max: Number(match[1]), windowSeconds: match[2] ? Number(match[2]) : windowSeconds };
+      const limit = match && { max: Number(match[1]), windowSeconds: match[2] ? Number(match[2]) : windowSeconds };
+      if (!limit || !Number.isSafeInteger(limit.max) || !Number.isSafeInteger(limit.windowSeconds))
+        ctx.issues.push({ code: 'custom', message: rateHint, input: value });
+      else if (limit.windowSeconds < 1)
+        ctx.issues.push({ code: 'custom', message: `the window must be at least 1 second: ${rateHint}`, input: value });
+      else return limit;
+      return { max: 0, windowSeconds: 0 };
     }),
   );
+
+/**
+ * A variable checked by `problem` (undefined: fine; else what is wrong); the value is kept as it is.
+ * The issue carries no input: a URL's password must not reach any message.
+ */
+const checked = (problem: (value: string) => string | undefined) =>
+  z.optional(
+    z.pipe(
+      z.string(),
+      z.transform((value: string, ctx) => {
+        const message = problem(value);
+        if (message !== undefined) ctx.issues.push({ code: 'custom', message, input: undefined });
+        return value;
+      }),
+    ),
+  );
+
+/** The WHATWG parser's reading, or undefined (its error would quote the whole value, password and all). */
+function parseUrl(value: string, base?: string): URL | undefined {
+  try {
+    return new URL(value, base);
+  } catch {
+    return undefined;
+  }
+}
+
+/** decodeURIComponent, or undefined for a malformed %-escape. */
+function decoded(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
+const badEscape = 'the user or password has a malformed %-escape (write a % itself as %25)';
+
+/** Where nodemailer is to send mail: the parts of SMTP_URL, decoded. */
+export interface SmtpServer {
+  host: string;
+  /** Unset: nodemailer's default, 465 with smtps://, else 587. */
+  port: number | undefined;
+  /** smtps://: TLS from the start. */
+  secure: boolean;
+  auth: { user: string; pass: string } | undefined;
+  /** nodemailer options given as a query, e.g. `?tls.rejectUnauthorized=false`. */
+  query: [string, string][];
+}
+
+/**
+ * SMTP_URL read by the WHATWG parser, or a message saying what is wrong that never quotes the value.
+ * An unescaped / ? # in a password ends the host part early: what follows becomes the port (invalid)
+ * or a path, query or fragment holding an `@`; all refused, as an SMTP URL has no path nor fragment.
+ */
+export function parseSmtpUrl(value: string): SmtpServer | string {
+  if (!/^\s*smtps?:\/\//i.test(value)) return 'must start with smtp:// or smtps://';
+  const url = parseUrl(value);
+  if (!url || !['', '/'].includes(url.pathname) || url.hash !== '' || url.search.includes('@'))
+    return 'not a valid smtp:// or smtps:// URL (a password with / ? # @ must be percent-encoded)';
+  const [user, pass] = [decoded(url.username), decoded(url.password)];
+  if (user === undefined || pass === undefined) return badEscape;
+  if (url.hostname === '') return 'no host: expected smtp://user:pass@host:port or smtps://…';
+  if (!/^([a-z0-9._-]+|\[[0-9a-f:.]+\])$/i.test(url.hostname))
+    return 'the host is not a valid name or address (a password with / ? # @ must be percent-encoded)';
+  if (url.port === '0') return 'the port must be from 1 to 65535';
+  return {
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port === '' ? undefined : Number(url.port),
+    secure: url.protocol === 'smtps:',
+    auth: user || pass ? { user, pass } : undefined,
+    query: [...url.searchParams],
+  };
+}
+
+/**
+ * DATABASE_URL read as pg (pg-connection-string) reads it, or a message that never quotes the value:
+ * pg would throw a bare `TypeError: Invalid URL` from deep inside the first query instead.
+ */
+function databaseUrlProblem(value: string): string | undefined {
+  if (!/^postgres(ql)?:\/\//.test(value)) return 'must start with postgres:// (leave unset for SQLite)';
+  const invalid = 'not a valid postgres:// URL (a password with / ? # @ must be percent-encoded)';
+  let text = value;
+  // pg's own repair of spaces and stray % signs, before it parses
+  if (/ |%[^a-f0-9]|%[a-f0-9][^a-f0-9]/i.test(text)) {
+    try {
+      text = encodeURI(text).replace(/%25(\d\d)/g, '%$1');
+    } catch {
+      return invalid;
+    }
+  }
+  // pg reads `postgres://user:pass@/db?host=/socket/dir` with a dummy host
+  const url = parseUrl(text, 'postgres://base') ?? parseUrl(text.replace('@/', '@___DUMMY___/'), 'postgres://base');
+  if (!url || url.hash !== '' || url.pathname.includes('@')) return invalid;
+  if (decoded(url.username) === undefined || decoded(url.password) === undefined) return badEscape;
+  return undefined;
+}
+
+const trustProxyHint =
+  'expected a number of proxy hops (e.g. 1), true, false, or proxy addresses/CIDRs separated by commas ' +
+  '(e.g. 10.0.0.1,10.0.0.0/8; loopback, linklocal and uniquelocal name ranges)';
+
+/** Fastify's own reader of a trust list (a dependency of fastify's, so found from there). */
+const proxyAddr = () =>
+  createRequire(createRequire(import.meta.url).resolve('fastify'))('@fastify/proxy-addr') as {
+    compile(list: string[]): unknown;
+  };
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy: unset, 0 or false: off; true: every hop; N: the first N hops;
+ * else addresses, CIDRs or proxy-addr's range names, comma separated: checked here by proxy-addr,
+ * which Fastify gives the list to (split at commas and trimmed, as Fastify does), so a bad one is
+ * reported with every other problem instead of crashing buildApp.
+ */
+const trustProxy = z.optional(
+  z.pipe(
+    z.string(),
+    z.transform((value: string, ctx): Config['trustProxy'] => {
+      if (value === '0' || value === 'false') return false;
+      if (value === 'true') return true;
+      if (/^\d+$/.test(value)) {
+        const hops = Number(value); // trust the first N proxies in front of us
+        return (_address: string, hop: number) => hop < hops;
+      }
+      try {
+        proxyAddr().compile(value.split(',').map((entry) => entry.trim()));
+      } catch (error) {
+        ctx.issues.push({ code: 'custom', message: `${trustProxyHint}: ${(error as Error).message}`, input: value });
+      }
+      return value;
+    }),
+  ),
+);
 
 const envSchema = z.object({
   NODE_ENV: text('development'),
   HOST: text('127.0.0.1'),
   PORT: integer(8000, 0, 65535),
   DATA_DIR: text('./data'),
-  DATABASE_URL: matching(/^postgres(ql)?:\/\//, 'must start with postgres:// (leave unset for SQLite)'),
-  SMTP_URL: matching(/^smtps?:\/\//, 'must start with smtp:// or smtps://'),
+  DATABASE_URL: checked(databaseUrlProblem),
+  SMTP_URL: checked((value) => {
+    const server = parseSmtpUrl(value);
+    return typeof server === 'string' ? server : undefined;
+  }),
   MAIL_FROM: text('no-reply@localhost'),
   PUBLIC_URL: z.optional(z.url({ error: 'expected an absolute URL, e.g. https://hello.example' })),
   SECRET_KEY: z.optional(z.string().check(z.minLength(32, { error: 'must be at least 32 characters' }))),
   ACCESS_TOKEN_LIFETIME: seconds(300),
   REFRESH_TOKEN_LIFETIME: seconds(1_209_600),
   RESET_TOKEN_LIFETIME: seconds(3600),
-  TRUST_PROXY: optionalText(),
+  TRUST_PROXY: trustProxy,
   CORS_ORIGINS: optionalText(),
   LOG_LEVEL: z._default(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -160,7 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accessTokenLifetime: e.ACCESS_TOKEN_LIFETIME,
     refreshTokenLifetime: e.REFRESH_TOKEN_LIFETIME,
     resetTokenLifetime: e.RESET_TOKEN_LIFETIME,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy: e.TRUST_PROXY ?? false,
     corsOrigins: (e.CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())
@@ -178,16 +316,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   if (!config.secretKey) config.secretKey = readOrCreateSecret(config.dataDir);
   return config;
-}
-
-function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
-  if (value === undefined || value === '' || value === '0' || value === 'false') return false;
-  if (value === 'true') return true;
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value); // trust the first N proxies in front of us
-    return (_address: string, hop: number) => hop < hops;
-  }
-  return value; // addresses or CIDRs, comma separated
 }
 
 /**

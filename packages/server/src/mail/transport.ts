@@ -3,6 +3,7 @@ import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
+import { parseSmtpUrl } from '../config.js';
 import type { MailOutboxRow } from '../db/schema.js';
 
 const require = createRequire(import.meta.url);
@@ -25,16 +26,44 @@ const message = (from: string, mail: Parameters<MailTransport['deliver']>[0]) =>
 });
 
 /**
+ * nodemailer's options for SMTP_URL (checked by config.ts), as its parts: host, port, secure (smtps://),
+ * auth decoded, and options given as a query, read as nodemailer reads them (numbers, true/false,
+ * `tls.`-prefixed ones into tls, other dotted ones ignored; they never replace a part of the URL).
+ * nodemailer is not handed the URL itself: it reads one with Node's legacy url.parse, whose
+ * DeprecationWarning (DEP0170) would print the whole URL, password included, and it drops every other
+ * option given beside a `url` (these timeouts were ignored while it was).
+ */
+export function smtpOptions(url: string) {
+  const server = parseSmtpUrl(url);
+  if (typeof server === 'string') throw new Error(`SMTP_URL: ${server}`); // never quotes the URL
+  const { query, ...parts } = server;
+  const options: Record<string, unknown> & { tls?: Record<string, unknown> } = {
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  };
+  const fromUrl: Record<string, unknown> = Object.fromEntries(Object.entries(parts).filter(([, v]) => v !== undefined));
+  for (const [key, text] of query) {
+    const value =
+      text !== '' && !Number.isNaN(Number(text))
+        ? Number(text)
+        : text === 'true'
+          ? true
+          : text === 'false'
+            ? false
+            : text;
+    if (key.startsWith('tls.')) options.tls = { [key.slice(4)]: value, ...options.tls };
+    else if (!key.includes('.') && !(key in fromUrl)) options[key] = value;
+  }
+  return { ...options, ...fromUrl };
+}
+
+/**
  * SMTP, with timeouts short enough that a hanging server delays only its own mail's retry. Made at
  * once, so a malformed SMTP_URL stops the start instead of failing every delivery.
  */
 export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer().createTransport({
-    url,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  const transporter = nodemailer().createTransport(smtpOptions(url));
   return {
     kind: 'smtp',
     async deliver(mail) {
