@@ -1,4 +1,4 @@
-import type { FormEventHandler, ReactNode } from 'react';
+import type { FormEventHandler, ReactNode, Ref } from 'react';
 import { texts } from '@hello/contract';
 import { Alert } from '../alert';
 import { Button } from '../button';
@@ -21,6 +21,8 @@ export interface FormFrameProps {
   children: ReactNode;
   /** Shown under the buttons, e.g. an upload progress bar. */
   footer?: ReactNode;
+  /** The Submit button, for a form that moves focus back onto it (e.g. when its question is cancelled). */
+  submitRef?: Ref<HTMLButtonElement>;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface FormFrameProps {
  * those rules keep the e-mail input type's own format check.
  */
 export function FormFrame(props: FormFrameProps) {
-  const { label, form, children, footer } = props;
+  const { label, form, children, footer, submitRef } = props;
   const { alert, submitting, canAct } = form;
   return (
     <form className="form" aria-label={label} aria-busy={submitting} onSubmit={form.submit}>
@@ -44,7 +46,7 @@ export function FormFrame(props: FormFrameProps) {
       )}
       {children}
       <div className="form-actions">
-        <Button type="submit" disabled={!canAct}>
+        <Button ref={submitRef} type="submit" disabled={!canAct}>
           {texts.submit}
         </Button>
         <Button variant="secondary" onClick={form.reset} disabled={!canAct}>

@@ -34,9 +34,25 @@ export function TwoStepDisableForm({ onDisabled }: { onDisabled: () => void }) {
     },
   });
   const cancel = useRef<HTMLButtonElement>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const questionBox = useRef<HTMLDivElement>(null);
+  const asked = useRef(false);
+  // Focus follows the question: onto Cancel when it appears, back onto Submit once it is gone. Submit
+  // raises the question while the form is still submitting, when Cancel (and Submit) are disabled and
+  // cannot take focus, so both moves wait for the submission to end.
+  const { submitting } = f;
   useEffect(() => {
-    if (asking) cancel.current?.focus();
-  }, [asking]);
+    if (submitting) return;
+    if (asking) {
+      // The question sits under the form's buttons, often below the fold: show all of it.
+      questionBox.current?.scrollIntoView({ block: 'nearest' });
+      cancel.current?.focus({ preventScroll: true });
+      asked.current = true;
+    } else if (asked.current) {
+      asked.current = false;
+      submitButton.current?.focus();
+    }
+  }, [asking, submitting]);
 
   const sendNow = async () => {
     confirmed.current = true;
@@ -51,7 +67,7 @@ export function TwoStepDisableForm({ onDisabled }: { onDisabled: () => void }) {
     f.reset();
   };
   const question = asking && (
-    <div className="two-step-confirm" role="group" aria-labelledby="two-step-off-question">
+    <div ref={questionBox} className="two-step-confirm" role="group" aria-labelledby="two-step-off-question">
       <p id="two-step-off-question">
         Turn off two-step sign-in? Your password alone will then sign in to your account, and your recovery codes stop
         working.
@@ -67,7 +83,7 @@ export function TwoStepDisableForm({ onDisabled }: { onDisabled: () => void }) {
     </div>
   );
   return (
-    <FormFrame label="Turn off two-step sign-in" form={{ ...f, reset }} footer={question}>
+    <FormFrame label="Turn off two-step sign-in" form={{ ...f, reset }} footer={question} submitRef={submitButton}>
       <InputField
         label="Current password"
         type="password"

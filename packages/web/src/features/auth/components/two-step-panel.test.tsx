@@ -45,6 +45,21 @@ const on: TotpStatus = { enabled: true, recovery_codes_left: 7 };
 const body = (init: RequestInit | undefined) => JSON.parse(String(init?.body)) as unknown;
 const submit = () => screen.getByRole('button', { name: 'Submit' });
 
+/**
+ * Clicks as a browser does for a person's click: there the promise callbacks of the submit handler run
+ * while the click is still being dispatched (`window.event` is set), so React renders each state change
+ * of the submission on its own, the question while the form is still submitting. Testing Library
+ * dispatches from a script instead, and React would batch them all into one render.
+ */
+async function clickAsInABrowser(user: ReturnType<typeof renderRoute>['user'], button: HTMLElement) {
+  const event = vi.spyOn(window, 'event', 'get').mockReturnValue(new Event('submit'));
+  try {
+    await user.click(button);
+  } finally {
+    event.mockRestore();
+  }
+}
+
 async function startSetUp(user: ReturnType<typeof renderRoute>['user']) {
   await user.type(await screen.findByLabelText('Current password'), 'secret-pass');
   await user.click(submit());
@@ -52,12 +67,19 @@ async function startSetUp(user: ReturnType<typeof renderRoute>['user']) {
 }
 
 describe('two-step sign-in page', () => {
+  let scrollIntoView: ReturnType<typeof vi.fn>;
   beforeEach(() => {
+    // jsdom has no layout, hence no scrollIntoView.
+    scrollIntoView = vi.fn();
+    Object.defineProperty(Element.prototype, 'scrollIntoView', { configurable: true, value: scrollIntoView });
     clearAuth();
     storeRefreshToken('r');
     setAccessToken('acc');
   });
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
 
   it('says Loading ... then that it is off, with the password form that starts the set-up', async () => {
     const answer = deferred<Response>();
@@ -167,13 +189,16 @@ describe('two-step sign-in page', () => {
     expect(screen.getByText(/Two-step sign-in is/)).toHaveTextContent('Two-step sign-in is on');
     await user.type(screen.getByLabelText('Current password'), 'secret-pass');
     await user.type(screen.getByLabelText('Code from your authenticator app'), '654 321');
-    await user.click(submit());
-    // Asked first: nothing sent, Cancel focused.
+    await clickAsInABrowser(user, submit());
+    // Asked first: nothing sent, the question scrolled into view and Cancel focused.
     const question = await screen.findByRole('group', { name: /Turn off two-step sign-in\?/ });
-    expect(within(question).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await waitFor(() => expect(within(question).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    expect(scrollIntoView.mock.contexts).toEqual([question]);
     expect(callsTo(fetchMock, apiPaths.totpDisable)).toHaveLength(0);
     await user.click(within(question).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('group', { name: /Turn off/ })).not.toBeInTheDocument();
+    // Focus goes back onto Submit, not lost to the page.
+    expect(submit()).toHaveFocus();
     expect(callsTo(fetchMock, apiPaths.totpDisable)).toHaveLength(0);
 
     await user.click(submit());
