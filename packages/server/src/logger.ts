@@ -1,10 +1,17 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 
-/** Query parameters that carry secrets (reset tokens in links, attachment signatures). */
-const SECRET_PARAMS = /([?&](?:token|sig|signature|expires|refresh|access)=)[^&]*/gi;
+/**
+ * Query parameters whose values are logged as they are: the product's own, which carry no secret.
+ * Every other value is redacted: reset tokens in links, attachment signatures, and whatever a client
+ * puts in a URL that does not belong there (a password sent as `?password=`).
+ */
+const PLAIN_PARAMS = new Set(['limit', 'before', 'id', 'page', 'next']);
 
-export const redactUrl = (url: string): string => url.replace(SECRET_PARAMS, '$1[redacted]');
+export const redactUrl = (url: string): string =>
+  url.replace(/([?&])([^=&#\s]*)=([^&#\s]*)/g, (whole, separator: string, name: string) =>
+    PLAIN_PARAMS.has(name) ? whole : `${separator}${name}=[redacted]`,
+  );
 
 /**
  * Structured request logs. Fastify never logs bodies or headers by default; we also strip secrets
