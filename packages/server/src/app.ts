@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { answerClientError } from './client-errors.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
+    clientErrorHandler: answerClientError,
     // First start seeds the demo PDFs inside a plugin; on a loaded machine that outlasts the 10 s default.
     pluginTimeout: 60_000,
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
+import { rawExchange } from '../helpers/raw-http.js';
 
 describe.each(dialects)('error contract (%s)', (dialect) => {
   let t: TestApp;
@@ -96,6 +97,25 @@ describe.each(dialects)('error contract (%s)', (dialect) => {
     expect(hooksOf('api/v1/token/ (POST)')).toContain('(preValidation) ["formBodies()"]');
     // The calls that take a body run multipart's too (a function with no name).
     expect(onResponse('api/v1/token/ (POST)')).toEqual(['countAnswer()', 'anonymous()']);
+  });
+
+  it('answers HTTP that Node cannot parse in the contract’s error shape, then closes', async () => {
+    const request = (header: string) =>
+      `GET /api/v1/user/profile/ HTTP/1.1\r\nHost: app.test\r\n${header}\r\nConnection: keep-alive\r\n\r\n`;
+    for (const [header, status, detail] of [
+      ['User-Agent: \x01ab', '400 Bad Request', 'Malformed request.'],
+      [
+        `Authorization: Bearer ${'x'.repeat(20_000)}`,
+        '431 Request Header Fields Too Large',
+        'The request headers are too large.',
+      ],
+    ] as const) {
+      const answer = await rawExchange(t.app, request(header));
+      const [head, body] = answer.split('\r\n\r\n');
+      expect(head!.split('\r\n')[0]).toBe(`HTTP/1.1 ${status}`);
+      expect(head).toMatch(/\r\ncontent-type: application\/json(\r\n|$)/i);
+      expect(JSON.parse(body!)).toEqual({ detail });
+    }
   });
 
   it('answers malformed JSON with 400 JSON and no stack trace', async () => {

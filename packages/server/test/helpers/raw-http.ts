@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { TestApp } from './build.js';
 
 /**
@@ -21,5 +21,19 @@ export async function rawGet(
     });
     req.on('error', reject);
     req.end();
+  });
+}
+
+/** Sends `bytes` as they are on a new connection and resolves with all the server wrote until it closed. */
+export async function rawExchange(app: TestApp['app'], bytes: string): Promise<string> {
+  if (!app.server.listening) await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes, 'latin1'));
+    let answer = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
   });
 }
