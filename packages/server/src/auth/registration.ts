@@ -13,9 +13,13 @@ import type { Device } from './sessions.js';
  * every attempt, is what makes probing addresses slow.
  */
 export async function register(app: FastifyInstance, email: string, password: string, device: Device): Promise<string> {
-  const taken = () => httpErrors.fields({ email: [serverMessages.emailTaken] });
-  if (await findUserByEmail(app.db, email)) throw taken();
   const user = await insertUser(app.db, email, await app.passwords.hash(password));
-  if (!user) throw taken(); // registered meanwhile
+  // Registered since emailProblems looked
+  if (!user) throw httpErrors.fields({ email: [serverMessages.emailTaken] });
   return (await app.sessions.start(user.id, device)).refresh;
+}
+
+/** The e-mail's field errors: taken when the address has an account (in any letter case). */
+export async function emailProblems(app: FastifyInstance, email: string): Promise<string[]> {
+  return (await findUserByEmail(app.db, email)) ? [serverMessages.emailTaken] : [];
 }

@@ -78,6 +78,15 @@ describe.each(dialects)('POST /api/v1/rest-auth/registration/ (%s)', (dialect) =
     expect(similar.json().password1).toContain('The password is too similar to the email address.');
   });
 
+  it('answers a taken address and a weak password together: every field that failed at once', async () => {
+    const email = uniqueEmail('both');
+    expect((await register(t.app, email, goodPassword())).statusCode).toBe(201);
+    const res = await register(t.app, email, 'short');
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json())).toEqual(['email', 'password1']);
+    expect(res.json().email).toEqual([serverMessages.emailTaken]);
+  });
+
   it('answers a taken address, in any letter case, with the e-mail error, counted by the registration limit', async () => {
     const email = uniqueEmail('owner');
     const password = goodPassword();

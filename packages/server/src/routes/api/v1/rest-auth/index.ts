@@ -21,7 +21,7 @@ import {
 } from '@hello/contract';
 import { checkCredentials } from '../../../../auth/login.js';
 import { passwordProblems } from '../../../../auth/password-rules.js';
-import { register } from '../../../../auth/registration.js';
+import { emailProblems, register } from '../../../../auth/registration.js';
 import { signIn } from '../../../../auth/sign-in.js';
 import { httpErrors } from '../../../../http-errors.js';
 import { bodyErrors, consumes, unauthorized, throttled, unavailable } from '../../../../schemas/errors.js';
@@ -47,6 +47,9 @@ export default async function restAuthRoutes(app: FastifyInstance) {
       await app.rateLimits.consume('register', { ip: request.ip });
       const { email, password1, password2 } = request.body;
       const errors: FieldErrors = {};
+      // Every field that failed at once (docs/api.md), the address's own check included.
+      const taken = await emailProblems(app, email);
+      if (taken.length > 0) errors.email = taken;
       const problems = passwordProblems(password1, { email });
       if (problems.length > 0) errors.password1 = problems;
       // dj-rest-auth reports the mismatch under non_field_errors.
