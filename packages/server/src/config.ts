@@ -215,7 +215,7 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTER: rate(20, 3600),
   MAX_UPLOAD_FILE_BYTES: integer(defaultLimits.maxUploadFileBytes, 0),
   MAX_UPLOAD_FILES: integer(defaultLimits.maxUploadFiles, 0),
-  MAX_BODY_BYTES: integer(defaultLimits.maxBodyBytes, 1),
+  MAX_BODY_BYTES: integer(defaultLimits.maxBodyBytes, 0),
   /** Unset: GET /metrics answers 404. Compared in constant time; never logged. */
   METRICS_TOKEN: z.optional(z.string().check(z.minLength(16, { error: 'must be at least 16 characters' }))),
   /** Argon2id cost; the defaults follow OWASP's password storage cheat sheet (m=19 MiB, t=2). */
@@ -258,6 +258,7 @@ export interface Config {
   rateLimits: { login: RateLimit; reset: RateLimit; register: RateLimit };
   maxUploadFileBytes: number;
   maxUploadFiles: number;
+  /** MAX_BODY_BYTES; 0 turns it off, as every limit (docs/api.md), and is kept as the largest safe integer. */
   maxBodyBytes: number;
   /** The Bearer token GET /metrics asks for; undefined: /metrics answers 404. */
   metricsToken: string | undefined;
@@ -308,7 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimits: { login: e.RATE_LIMIT_LOGIN, reset: e.RATE_LIMIT_RESET, register: e.RATE_LIMIT_REGISTER },
     maxUploadFileBytes: e.MAX_UPLOAD_FILE_BYTES,
     maxUploadFiles: e.MAX_UPLOAD_FILES,
-    maxBodyBytes: e.MAX_BODY_BYTES,
+    maxBodyBytes: e.MAX_BODY_BYTES === 0 ? Number.MAX_SAFE_INTEGER : e.MAX_BODY_BYTES,
     metricsToken: e.METRICS_TOKEN,
     argon2: { memoryKiB: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
     retentionDays: e.RETENTION_DAYS,

@@ -24,6 +24,17 @@ describe.each(dialects)('error contract (%s)', (dialect) => {
     });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ detail: 'Unsupported media type "text/xml" in request.' });
+    // text/plain too: no call takes it, whatever Fastify would parse by itself.
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/token/',
+      headers: { 'content-type': 'text/plain' },
+      payload: '{"email": "a@example.com", "password": "x"}',
+    });
+    expect([text.statusCode, text.json()]).toEqual([
+      415,
+      { detail: 'Unsupported media type "text/plain" in request.' },
+    ]);
   });
 
   it('answers 404, not 405, where no resource can live: a news item path whose id is not an id', async () => {

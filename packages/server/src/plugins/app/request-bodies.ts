@@ -16,6 +16,9 @@ export default fp(
     const { config } = app;
     await app.register(formbody, { bodyLimit: config.maxBodyBytes });
     await app.register(multipart, {
+      // The upload calls' limits (routes/api/v1/localnews: news-form.ts). A call that takes no upload
+      // bounds its multipart body as a whole by MAX_BODY_BYTES, file parts included (form-bodies.ts);
+      // a field cut at fieldSize is over that limit too.
       limits: {
         fieldSize: config.maxBodyBytes,
         fields: 50,
