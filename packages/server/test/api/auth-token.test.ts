@@ -76,13 +76,10 @@ describe.each(dialects)('POST /api/v1/token/ and /token/refresh/ (%s)', (dialect
     }
   });
 
-  it('refuses a login whose password changes after it was checked: no session of the old password lives on', async () => {
-    const owner = await createUser(t);
-    const next = goodPassword();
-    // The owner changes the password (which ends every other session) while the login is between
-    // reading the account and checking its password against the hash it read.
+  /** The owner's login, while the owner's password is changed through the API at its `passwords[method]` call. */
+  async function loginWhilePasswordChanges(method: 'verify' | 'hash', owner: TestUser, next: string) {
     let changed = 0;
-    const spy = beforeNextCall(t.app.passwords, 'verify', async () => {
+    const spy = beforeNextCall(t.app.passwords, method, async () => {
       changed = (
         await t.app.inject({
           method: 'PUT',
@@ -95,10 +92,19 @@ describe.each(dialects)('POST /api/v1/token/ and /token/refresh/ (%s)', (dialect
     try {
       const res = await login(t.app, owner.email, owner.password);
       expect(changed).toBe(200);
-      expect([res.statusCode, res.json()]).toEqual([401, noAccount]);
+      return res;
     } finally {
       spy.mockRestore();
     }
+  }
+
+  it('refuses a login whose password changes after it was checked: no session of the old password lives on', async () => {
+    const owner = await createUser(t);
+    const next = goodPassword();
+    // The owner changes the password (which ends every other session) while the login is between
+    // reading the account and checking its password against the hash it read.
+    const res = await loginWhilePasswordChanges('verify', owner, next);
+    expect([res.statusCode, res.json()]).toEqual([401, noAccount]);
     const live = await t.app.db
       .selectFrom('sessions')
       .select('id')
@@ -114,24 +120,8 @@ describe.each(dialects)('POST /api/v1/token/ and /token/refresh/ (%s)', (dialect
     await t.app.db.updateTable('users').set({ password_hash: older }).where('id', '=', owner.userId).execute();
     const next = goodPassword();
     // The change commits while the login hashes the old password at today's cost.
-    let changed = 0;
-    const spy = beforeNextCall(t.app.passwords, 'hash', async () => {
-      changed = (
-        await t.app.inject({
-          method: 'PUT',
-          url: apiPaths.changePassword,
-          headers: { authorization: `Bearer ${owner.access}` },
-          payload: { old_password: owner.password, new_password: next, confirm: next },
-        })
-      ).statusCode;
-    });
-    try {
-      const res = await login(t.app, owner.email, owner.password);
-      expect(changed).toBe(200);
-      expect([res.statusCode, res.json()]).toEqual([401, noAccount]);
-    } finally {
-      spy.mockRestore();
-    }
+    const res = await loginWhilePasswordChanges('hash', owner, next);
+    expect([res.statusCode, res.json()]).toEqual([401, noAccount]);
     expect((await login(t.app, owner.email, owner.password)).statusCode).toBe(401);
     expect((await login(t.app, owner.email, next)).statusCode).toBe(200);
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { apiPaths } from '@hello/contract';
+import { apiPaths, errorCodes, serverMessages } from '@hello/contract';
+import { afterNextCall } from './next-call.js';
 import type { TestApp } from './build.js';
 
 type App = TestApp['app'];
@@ -70,3 +71,10 @@ export async function sessionStatus(app: App, refresh: string): Promise<[number,
   // The Token probe is a logout, so it goes last: it would end a session that was still alive.
   return [viaRefresh, await tokenStatus(app, refresh)];
 }
+
+/** The 401 of a token whose session has ended. */
+export const tokenNotValid = { detail: serverMessages.tokenNotValid, code: errorCodes.tokenNotValid };
+
+/** Ends the session of the next request's token right after its check: a logout at that moment. */
+export const endSessionOnceChecked = (app: App) =>
+  afterNextCall(app.sessions, 'authenticate', (principal) => app.sessions.end(principal!.sessionId));

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { sqliteConnections } from '../helpers/sqlite-connections.js';
 
 /**
  * Migrations from several instances at once on one SQLite file (db/migrate.ts). Here the instances are
@@ -14,17 +11,9 @@ import { migrateToLatest } from '../../src/db/migrate.js';
  * test/reliability/concurrent-start.test.ts.
  */
 describe('migrations of one SQLite file from several connections at once', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hello-migrate-'));
-  const handles: DatabaseHandle[] = [];
-  const open = () => {
-    const handle = openDatabase({ dataDir, databaseUrl: undefined });
-    handles.push(handle);
-    return handle.db;
-  };
-  afterAll(async () => {
-    for (const handle of handles) await handle.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const connections = sqliteConnections('hello-migrate-');
+  const open = () => connections.open();
+  afterAll(() => connections.close());
 
   it('runs them once on a fresh file: one connection runs them all, the others wait and find none left', async () => {
     const dbs = [open(), open(), open(), open()];

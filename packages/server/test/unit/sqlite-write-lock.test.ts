@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
+import { sqliteConnections } from '../helpers/sqlite-connections.js';
 
 /**
  * Transactions on one SQLite file from two connections at once, as two instances sharing a DATA_DIR
@@ -12,17 +9,9 @@ import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
  * the thread would keep the other transaction from ever finishing.
  */
 describe('transactions of one SQLite file from two connections at once', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hello-write-lock-'));
-  const handles: DatabaseHandle[] = [];
-  const open = () => {
-    const handle = openDatabase({ dataDir, databaseUrl: undefined });
-    handles.push(handle);
-    return handle.db;
-  };
-  afterAll(async () => {
-    for (const handle of handles) await handle.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const connections = sqliteConnections('hello-write-lock-');
+  const open = () => connections.open();
+  afterAll(() => connections.close());
 
   it('runs a transaction that reads, then writes, while another waits for it without blocking: both commit, no write is lost', async () => {
     const [one, other] = [open(), open()];
