@@ -21,7 +21,8 @@ export interface CodeStep {
  * device is new to the account (docs/api.md, "Account center"). The notice goes through the outbox
  * after the session started: the answer never waits for it. Null, with no session and no notice, when
  * the account was deleted or its password changed since its credentials were checked, or a code
- * step's session could not start (sessions.startWithCode: its code refused, or its session started by another step).
+ * step's session could not start (sessions.startWithCode: its code refused, or its session started
+ * by another step).
  */
 export async function signIn(
   app: FastifyInstance,
