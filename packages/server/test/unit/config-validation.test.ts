@@ -46,6 +46,19 @@ describe('config: SMTP_URL', () => {
     for (const secret of secrets) expect(message).not.toContain(secret);
   });
 
+  it.each([
+    [
+      'postgres://app:Super%C3%28Secret@127.0.0.1/db',
+      'the user or password has a malformed %-escape (write a % itself as %25)',
+    ],
+    [
+      'postgres://app@db.example/db?sslrootcert=/nonexistent/ca.pem',
+      'a file that sslcert, sslkey or sslrootcert names cannot be read (ENOENT)',
+    ],
+  ])('says what is wrong with %s', (value, problem) => {
+    expect(refusal({ DATABASE_URL: value }).problems).toEqual([`DATABASE_URL: ${problem}`]);
+  });
+
   it('says how to fix an unescaped character in the password', () => {
     expect(refusal({ SMTP_URL: 'smtp://mailer:Tr0ub4dor/3@smtp.example.com:587' }).problems).toEqual([
       'SMTP_URL: not a valid smtp:// or smtps:// URL (a password with / ? # @ must be percent-encoded)',
@@ -86,11 +99,31 @@ describe('config: DATABASE_URL', () => {
     ['a numeric password with an unescaped /', 'postgres://app:1234/5678@127.0.0.1:5432/db', ['1234', '5678']],
     ['a port that is not a number', 'postgresql://app:SuperSecret@127.0.0.1:54x/db', ['SuperSecret']],
     ['another scheme', 'mysql://app:SuperSecret@127.0.0.1/db', ['SuperSecret']],
+    ['a numeric password with an unescaped #', 'postgres://app:1234#5678@127.0.0.1/db', ['1234', '5678']],
+    ['a malformed %-escape in the password', 'postgres://app:Super%C3%28Secret@127.0.0.1/db', ['Super', 'Secret']],
+    [
+      'an sslrootcert file that is missing',
+      'postgres://app:SuperSecret@db.example/db?sslrootcert=/nonexistent/ca.pem',
+      ['SuperSecret'],
+    ],
   ])('refuses %s, naming DATABASE_URL and without the password', (_what, value, secrets) => {
     const { message, problems } = refusal({ DATABASE_URL: value });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^DATABASE_URL: /);
     for (const secret of secrets) expect(message).not.toContain(secret);
+  });
+
+  it.each([
+    [
+      'postgres://app:Super%C3%28Secret@127.0.0.1/db',
+      'the user or password has a malformed %-escape (write a % itself as %25)',
+    ],
+    [
+      'postgres://app@db.example/db?sslrootcert=/nonexistent/ca.pem',
+      'a file that sslcert, sslkey or sslrootcert names cannot be read (ENOENT)',
+    ],
+  ])('says what is wrong with %s', (value, problem) => {
+    expect(refusal({ DATABASE_URL: value }).problems).toEqual([`DATABASE_URL: ${problem}`]);
   });
 
   it('says how to fix an unescaped character in the password', () => {
