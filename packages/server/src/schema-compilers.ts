@@ -2,12 +2,12 @@ import AjvCompiler from '@fastify/ajv-compiler';
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 
 /**
- * Fastify's own schema compilers, unchanged (Ajv for what a request brings, fast-json-stringify for
- * what an answer sends), but each route's schemas are compiled when the route first uses them
- * instead of all at start-up: that compiling (Ajv's meta-schema first) was a large share of a start.
- * A request is checked by exactly the validator it was checked by before, before its handler runs;
- * only the moment the validator is made moves. `compileAll()` compiles whatever is left, at once:
- * the tests use it so that a broken schema still fails them, as it failed the start before.
+ * Fastify's own schema compilers (Ajv for what a request brings, fast-json-stringify for what an
+ * answer sends; a body's Ajv without coercion, below), but each route's schemas are compiled when
+ * the route first uses them instead of all at start-up: that compiling (Ajv's meta-schema first) was
+ * a large share of a start. A request is checked by its validator before its handler runs; only the
+ * moment the validator is made moves. `compileAll()` compiles whatever is left, at once: the tests
+ * use it so that a broken schema still fails them, as it failed the start before.
  */
 type Validate = ((data: unknown, context?: unknown) => unknown) & { errors?: unknown; schemaEnv?: unknown };
 
@@ -46,9 +46,21 @@ export function lazySchemaCompilers() {
 
   const buildValidator: BuildValidator = (externalSchemas, options) => {
     let compilerFor: ReturnType<BuildValidator> | undefined;
+    let bodyCompilerFor: ReturnType<BuildValidator> | undefined;
+    // A JSON body is checked without Ajv's coercion: `true`, `["a"]`, `{}` or `null` where a string
+    // belongs is the client's mistake, refused as Django REST Framework refuses it, and so is a
+    // number, as the news calls refuse one (a form's values are strings already). A query string or
+    // a path is all text: coerced as Fastify does. `verbose` gives an error its value (null or not).
+    const bodyOptions = {
+      ...options,
+      customOptions: { ...options?.customOptions, coerceTypes: false, verbose: true },
+    } as typeof options;
     return ((route: Parameters<ReturnType<BuildValidator>>[0]) => {
       const compiled = once(
-        () => (compilerFor ??= defaultValidators(externalSchemas, options))(route) as Validate,
+        () =>
+          ((route as Route).httpPart === 'body'
+            ? (bodyCompilerFor ??= defaultValidators(externalSchemas, bodyOptions))
+            : (compilerFor ??= defaultValidators(externalSchemas, options)))(route) as Validate,
         route as Route,
       );
       const validate: Validate = (data, context) => {

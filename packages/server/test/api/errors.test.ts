@@ -152,6 +152,39 @@ describe.each(dialects)('error contract (%s)', (dialect) => {
     expect(res.json()).toEqual({ email: ['This field is required.'], password: ['This field is required.'] });
   });
 
+  it('refuses a JSON value of the wrong type instead of coercing it, as Django REST Framework does', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/token/',
+      payload: { email: ['someone@example.com'], password: true },
+    });
+    expect([login.statusCode, login.json()]).toEqual([
+      400,
+      { email: ['Not a valid string.'], password: ['Not a valid string.'] },
+    ]);
+    const registration = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/rest-auth/registration/',
+      payload: { email: null, password1: 12345678, password2: { a: 1 } },
+    });
+    expect([registration.statusCode, registration.json()]).toEqual([
+      400,
+      {
+        email: ['This field may not be null.'],
+        password1: ['Not a valid string.'],
+        password2: ['Not a valid string.'],
+      },
+    ]);
+    // A form's values are strings, and a query's number is still read as one.
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/token/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=nobody%40example.com&password=x',
+    });
+    expect(form.statusCode).toBe(401);
+  });
+
   it('answers a body over MAX_BODY_BYTES with 413 JSON', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -27,6 +27,8 @@ export function fieldErrorsFromValidation(errors: FastifySchemaValidationError[]
       add(pointer, `Ensure this field has no more than ${String(params.limit)} characters.`);
     } else if (error.keyword === 'format' && params.format === 'email') {
       add(pointer, serverMessages.invalidEmail);
+    } else if (error.keyword === 'type' && (error as { data?: unknown }).data === null) {
+      add(pointer, serverMessages.notNull);
     } else if (error.keyword === 'type' && params.type === 'string') {
       add(pointer, serverMessages.notAString);
     } else if (error.keyword === 'type' && params.type === 'integer') {
