@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createBodySeal } from '../mail/body-seal.js';
+import { mailFolder } from '../mail/mailer.js';
 import { recentMails } from '../repositories/mail-outbox.js';
 import { parseEml } from './eml.js';
 import { usageError } from './io.js';
@@ -50,7 +51,7 @@ export const mailCommand: Command = {
       }
       return;
     }
-    const dir = path.join(app.config.dataDir, 'mail');
+    const dir = mailFolder(app.config);
     const names = (await readdir(dir).catch(() => [] as string[]))
       .filter((n) => n.endsWith('.eml'))
       .sort()

@@ -8,6 +8,9 @@ import { createBodySeal } from './body-seal.js';
 import { createOutboxWorker, defaultOutboxOptions, type OutboxOptions } from './outbox-worker.js';
 import { fileTransport, smtpTransport } from './transport.js';
 
+/** Where mail lands as `.eml` files when no mail server is configured (local use). */
+export const mailFolder = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'mail');
+
 /**
  * Every mail goes through the durable outbox table first, then a worker hands it to SMTP (`SMTP_URL`)
  * or, with no mail server configured, writes it as an `.eml` file in `DATA_DIR/mail/`. A request
@@ -21,7 +24,7 @@ export function createMailer(
 ) {
   const transport = config.smtpUrl
     ? smtpTransport(config.smtpUrl, config.mailFrom)
-    : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom);
+    : fileTransport(mailFolder(config), config.mailFrom);
   const seal = createBodySeal(config.secretKey);
   const worker = createOutboxWorker(db, seal, transport, log, { ...defaultOutboxOptions, ...options });
 

@@ -11,6 +11,8 @@ export interface RetentionCounts {
   /** E-mail change links (migration 005): they go by the same rule as reset links. */
   emailTokens: number;
   mails: number;
+  /** Used recovery codes of two-step sign-in (migration 006): once used, a code is only a record. */
+  recoveryCodes: number;
 }
 
 /** One reason a row is old: `column` (a timestamp) is before the cutoff. `key` names the row. */
@@ -27,7 +29,7 @@ type Rule = {
  * What retention deletes (docs/api.md, "Operating the product"): a row goes once the moment it ended, expired, was
  * used, was delivered or was given up is older than the cutoff. A column that is null (a live
  * session, an unused token, a mail not yet sent) never matches, so live sessions, usable tokens and
- * pending mails stay whatever their age. One statement per column, so each can use its index.
+ * pending mails stay whatever their age (a recovery code's only moment is its use). One statement per column, so each can use its index.
  */
 const RULES: readonly Rule[] = [
   { kind: 'sessions', table: 'sessions', key: 'id', column: 'ended_at' },
@@ -38,6 +40,8 @@ const RULES: readonly Rule[] = [
   { kind: 'emailTokens', table: 'email_change_tokens', key: 'id', column: 'expires_at' },
   { kind: 'mails', table: 'mail_outbox', key: 'id', column: 'sent_at' },
   { kind: 'mails', table: 'mail_outbox', key: 'id', column: 'failed_at' },
+  // Too few to need an index (at most ten an account with two-step sign-in), as used reset tokens.
+  { kind: 'recoveryCodes', table: 'totp_recovery_codes', key: 'id', column: 'used_at' },
 ];
 
 export const DEFAULT_BATCH_SIZE = 1000;
@@ -61,7 +65,7 @@ export async function deleteExpired(db: Db, cutoff: Date, options: DeleteOptions
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const before = cutoff.toISOString();
   const pick = db.getExecutor().adapter instanceof PostgresAdapter ? sql` FOR UPDATE SKIP LOCKED` : sql``;
-  const deleted: RetentionCounts = { sessions: 0, resetTokens: 0, emailTokens: 0, mails: 0 };
+  const deleted: RetentionCounts = { sessions: 0, resetTokens: 0, emailTokens: 0, mails: 0, recoveryCodes: 0 };
   for (const { kind, table, key, column } of RULES) {
     for (;;) {
       if (options.signal?.aborted) return deleted;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { deleteExpired, type RetentionCounts } from '../repositories/retention.js';
+import { removeOldMailFiles } from './old-mail-files.js';
 
 export interface RetentionOptions {
   /** The first run comes after a random delay in this range [min, max], so instances started together spread out. */
@@ -20,15 +21,20 @@ export const defaultRetentionOptions: RetentionOptions = {
 
 const DAY_MS = 24 * 3600_000;
 
+/** What one run removed: rows per kind, and the `.eml` files of delivered mails. */
+export type RetentionResult = RetentionCounts & { mailFiles: number };
+
 /**
  * Deletes, every hour, what is older than `retentionDays` (docs/api.md, "Operating the product"): ended or expired
- * sessions, used or expired reset tokens, delivered or given-up mails. Every instance runs it; runs
+ * sessions, used or expired reset and e-mail change tokens, used recovery codes, delivered or given-up
+ * mails, and the `.eml` files in `mailDir` (mailer.ts, `mailFolder`). Every instance runs it; runs
  * at once are safe (see deleteExpired), so nothing elects a leader. A failed run (the database is
  * away) is logged and the next one comes as planned; the timer never keeps the process alive.
  */
 export function createRetentionJob(
   db: Kysely<Database>,
   retentionDays: number,
+  mailDir: string,
   log: FastifyBaseLogger,
   options: RetentionOptions,
 ) {
@@ -37,11 +43,12 @@ export function createRetentionJob(
   let inFlight: Promise<unknown> | undefined;
 
   /** One run now; `now` moves the clock (tests). */
-  async function run(now = new Date()): Promise<RetentionCounts> {
+  async function run(now = new Date()): Promise<RetentionResult> {
     const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
-    const deleted = await deleteExpired(db, cutoff, { batchSize: options.batchSize, signal: stopping.signal });
+    const rows = await deleteExpired(db, cutoff, { batchSize: options.batchSize, signal: stopping.signal });
+    const deleted = { ...rows, mailFiles: await removeOldMailFiles(mailDir, cutoff, stopping.signal) };
     if (Object.values(deleted).some((count) => count > 0))
-      log.info({ ...deleted, cutoff: cutoff.toISOString() }, 'retention: deleted old rows');
+      log.info({ ...deleted, cutoff: cutoff.toISOString() }, 'retention: deleted old rows and files');
     return deleted;
   }
 

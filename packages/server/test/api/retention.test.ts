@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -7,22 +7,24 @@ import { buildApp } from '../../src/app.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/database.js';
 import type { Database } from '../../src/db/schema.js';
+import { mailFolder } from '../../src/mail/mailer.js';
 import { deleteExpired } from '../../src/repositories/retention.js';
 import { insertUser } from '../../src/repositories/users.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { uniqueEmail } from '../helpers/users.js';
 
 /**
- * Retention (docs/api.md, "Operating the product"): ended or expired sessions, used or expired reset tokens and
- * delivered (or given-up) mails older than RETENTION_DAYS go; everything else stays. The clock is
+ * Retention (docs/api.md, "Operating the product"): ended or expired sessions, used or expired reset tokens,
+ * used recovery codes, delivered (or given-up) mails and the mail folder's `.eml` files older than
+ * RETENTION_DAYS go; everything else stays. The clock is
  * moved by passing `now`: far in the future, so the rows of one test are never old to another
  * instance's real clock.
  */
 const DAY = 24 * 3600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Rows of every kind around the cutoff of `now` - `days`; their names say whether they must go. */
-async function seedAround(db: Kysely<Database>, now: number, days = 30) {
+/** Rows of every kind, and mail files, around the cutoff of `now` - `days`; their names say whether they must go. */
+async function seedAround(db: Kysely<Database>, now: number, days = 30, mailDir?: string) {
   const cutoff = now - days * DAY;
   const user = await insertUser(db, uniqueEmail('retention'), 'not-a-real-hash');
   if (!user) throw new Error('no user');
@@ -89,6 +91,26 @@ async function seedAround(db: Kysely<Database>, now: number, days = 30) {
       mail('keep-pending-for-ages', { created_at: iso(cutoff - 365 * DAY) }), // undelivered mail is never deleted
     ])
     .execute();
+  const code = (hash: string, usedAt: number | null) => ({
+    user_id: user.id,
+    code_hash: hash,
+    used_at: usedAt === null ? null : iso(usedAt),
+  });
+  await db
+    .insertInto('totp_recovery_codes')
+    .values([code('old-used', cutoff - 1), code('keep-used-recently', cutoff + 1), code('keep-unused', null)])
+    .execute();
+  if (mailDir) {
+    mkdirSync(mailDir, { recursive: true });
+    const file = (name: string, writtenAt: number) => {
+      writeFileSync(path.join(mailDir, name), 'Subject: reset\n\nhttp://localhost/reset?token=secret\n');
+      utimesSync(path.join(mailDir, name), new Date(writtenAt), new Date(writtenAt));
+    };
+    file('20990101T000000000Z-000001-old.eml', cutoff - 1000);
+    file('.0123456789ab.tmp', cutoff - 1000); // a write a crash cut short
+    file('20990101T000000000Z-000002-keep-recent.eml', cutoff + 1000);
+    file('keep-not-mail.txt', cutoff - 365 * DAY); // not the mailer's: never touched
+  }
   await db
     .insertInto('rate_limits')
     .values({ key: 'retention-test', window_start: Math.floor((cutoff - 365 * DAY) / 1000), hits: 3 })
@@ -104,8 +126,13 @@ async function names(db: Kysely<Database>) {
     emailTokens: sorted(await db.selectFrom('email_change_tokens').select('token_hash as name').execute()),
     mails: sorted(await db.selectFrom('mail_outbox').select('subject as name').execute()),
     rateLimits: sorted(await db.selectFrom('rate_limits').select('key as name').execute()),
+    recoveryCodes: sorted(await db.selectFrom('totp_recovery_codes').select('code_hash as name').execute()),
   };
 }
+
+/** The mail folder's files, sorted. */
+const mailFiles = (dir: string) => readdirSync(dir).sort();
+const MAIL_FILES_KEPT = ['20990101T000000000Z-000002-keep-recent.eml', 'keep-not-mail.txt'];
 
 const KEPT = {
   sessions: ['keep-ended-recently', 'keep-expired-at-cutoff', 'keep-expired-recently', 'keep-live'],
@@ -114,6 +141,7 @@ const KEPT = {
   mails: ['keep-delivered-recently', 'keep-given-up-recently', 'keep-pending-for-ages'],
   // Counters are the rate limiter's to prune (every 10 minutes, once their window is over).
   rateLimits: ['retention-test'],
+  recoveryCodes: ['keep-unused', 'keep-used-recently'],
 };
 
 async function emptyTables(db: Kysely<Database>) {
@@ -123,6 +151,7 @@ async function emptyTables(db: Kysely<Database>) {
     'email_change_tokens',
     'mail_outbox',
     'rate_limits',
+    'totp_recovery_codes',
     'users',
   ] as const)
     await db.deleteFrom(table).execute();
@@ -135,20 +164,36 @@ describe.each(dialects)('retention (%s)', (dialect) => {
     t = await buildTestApp(dialect, {}, { retention: { firstRunMs: [3600_000, 3600_000] } });
   });
   afterAll(() => t.close());
-  beforeEach(() => emptyTables(t.app.db));
+  let mailDir: string;
+  beforeEach(async () => {
+    await emptyTables(t.app.db);
+    mailDir = mailFolder(t.config);
+    rmSync(mailDir, { recursive: true, force: true });
+  });
 
   it('deletes exactly what ended, expired, was used or was delivered more than RETENTION_DAYS ago', async () => {
     const now = Date.UTC(2100, 0, 1);
-    await seedAround(t.app.db, now);
-    expect(await t.app.retention.run(new Date(now))).toEqual({ sessions: 2, resetTokens: 2, emailTokens: 2, mails: 2 });
+    await seedAround(t.app.db, now, 30, mailDir);
+    const none = { sessions: 0, resetTokens: 0, emailTokens: 0, mails: 0, recoveryCodes: 0, mailFiles: 0 };
+    expect(await t.app.retention.run(new Date(now))).toEqual({
+      sessions: 2,
+      resetTokens: 2,
+      emailTokens: 2,
+      mails: 2,
+      recoveryCodes: 1,
+      mailFiles: 2,
+    });
     expect(await names(t.app.db)).toEqual(KEPT);
+    expect(mailFiles(mailDir)).toEqual(MAIL_FILES_KEPT);
     // Nothing more to do at the same moment; a day later the recent ones are old too.
-    expect(await t.app.retention.run(new Date(now))).toEqual({ sessions: 0, resetTokens: 0, emailTokens: 0, mails: 0 });
+    expect(await t.app.retention.run(new Date(now))).toEqual(none);
     expect(await t.app.retention.run(new Date(now + DAY))).toEqual({
       sessions: 3,
       resetTokens: 2,
       emailTokens: 2,
       mails: 2,
+      recoveryCodes: 1,
+      mailFiles: 1,
     });
     expect(await names(t.app.db)).toEqual({
       sessions: ['keep-live'],
@@ -156,12 +201,17 @@ describe.each(dialects)('retention (%s)', (dialect) => {
       emailTokens: ['keep-usable'],
       mails: ['keep-pending-for-ages'],
       rateLimits: ['retention-test'],
+      recoveryCodes: ['keep-unused'],
     });
+    expect(mailFiles(mailDir)).toEqual(['keep-not-mail.txt']);
+    // With no mail folder at all (nothing written yet), a run removes no file and fails nothing.
+    rmSync(mailDir, { recursive: true });
+    expect(await t.app.retention.run(new Date(now + 2 * DAY))).toEqual(none);
   });
 
   it('counts RETENTION_DAYS from the configuration', async () => {
     const now = Date.UTC(2101, 0, 1);
-    await seedAround(t.app.db, now, 7);
+    await seedAround(t.app.db, now, 7, mailDir);
     const weekly = await buildApp(
       { ...t.config, retentionDays: 7 },
       { retention: { firstRunMs: [3600_000, 3600_000] } },
@@ -172,8 +222,11 @@ describe.each(dialects)('retention (%s)', (dialect) => {
         resetTokens: 2,
         emailTokens: 2,
         mails: 2,
+        recoveryCodes: 1,
+        mailFiles: 2,
       });
       expect(await names(t.app.db)).toEqual(KEPT);
+      expect(mailFiles(mailDir)).toEqual(MAIL_FILES_KEPT);
     } finally {
       await weekly.close();
     }
@@ -202,12 +255,14 @@ describe.each(dialects)('retention (%s)', (dialect) => {
       resetTokens: 0,
       emailTokens: 0,
       mails: 0,
+      recoveryCodes: 0,
     });
     expect(await deleteExpired(t.app.db, cutoff, { batchSize: 4 })).toEqual({
       sessions: 27,
       resetTokens: 2,
       emailTokens: 2,
       mails: 2,
+      recoveryCodes: 1,
     });
     expect(await names(t.app.db)).toEqual(KEPT);
   });
@@ -215,7 +270,7 @@ describe.each(dialects)('retention (%s)', (dialect) => {
   it('gives the same result, without an error, when two instances run it at the same moment', async () => {
     const now = Date.UTC(2103, 0, 1);
     const cutoff = now - 30 * DAY;
-    await seedAround(t.app.db, now);
+    await seedAround(t.app.db, now, 30, mailDir);
     const user = await t.app.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
     const many = 60;
     await t.app.db
@@ -279,13 +334,18 @@ describe.each(dialects)('retention (%s)', (dialect) => {
         resetTokens: first!.resetTokens + second!.resetTokens,
         emailTokens: first!.emailTokens + second!.emailTokens,
         mails: first!.mails + second!.mails,
+        recoveryCodes: first!.recoveryCodes + second!.recoveryCodes,
+        mailFiles: first!.mailFiles + second!.mailFiles,
       }).toEqual({
         sessions: many + 2,
         resetTokens: many + 2,
         emailTokens: 2,
         mails: many + 2,
+        recoveryCodes: 1,
+        mailFiles: 2,
       });
       expect(await names(t.app.db)).toEqual(KEPT);
+      expect(mailFiles(mailDir)).toEqual(MAIL_FILES_KEPT);
     } finally {
       await Promise.all([a.close(), b.close()]);
     }

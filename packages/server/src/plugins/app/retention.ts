@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { mailFolder } from '../../mail/mailer.js';
 import {
   createRetentionJob,
   defaultRetentionOptions,
@@ -9,7 +10,7 @@ import {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Deletes old sessions, reset tokens and mails every hour; `run()` does it now. */
+    /** Deletes old sessions, tokens, recovery codes and mails every hour; `run()` does it now. */
     retention: RetentionJob;
   }
 }
@@ -17,7 +18,8 @@ declare module 'fastify' {
 /** The retention job: planned once the app is ready, stopped before the database closes. */
 export default fp(
   async function retention(app: FastifyInstance, opts: { retention?: Partial<RetentionOptions> }) {
-    const job = createRetentionJob(app.db, app.config.retentionDays, app.log.child({ component: 'retention' }), {
+    const log = app.log.child({ component: 'retention' });
+    const job = createRetentionJob(app.db, app.config.retentionDays, mailFolder(app.config), log, {
       ...defaultRetentionOptions,
       ...opts.retention,
     });
