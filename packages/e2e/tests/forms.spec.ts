@@ -114,6 +114,10 @@ for (const form of forms) {
     await expect(textual(page, typed)).toHaveValue('');
     await expect(submitButton(page)).toBeDisabled();
     await expect(resetButton(page)).toBeDisabled();
+    // Disabled by its own press, Reset keeps focus (docs/web-app.md, "Accessibility"), until it is left.
+    await expect(resetButton(page)).toBeFocused();
+    await textual(page, typed).focus();
+    await expect(resetButton(page)).toHaveJSProperty('disabled', true);
   });
 
   const pair = form.mustMatch;
@@ -139,3 +143,20 @@ for (const form of forms) {
     });
   }
 }
+
+test('a refused login keeps focus on Submit while it is sent and after, by mouse or by keyboard', async ({ page }) => {
+  await page.goto(appRoutes.login);
+  await field(page, 'email').fill('nobody-here@example.com');
+  await field(page, 'password').fill('Not-The-Password-1');
+  await submitButton(page).click();
+  await expect(page.getByRole('alert')).toContainText('No active account found with the given credentials');
+  await expect(submitButton(page)).toBeFocused();
+  // Again from the keyboard: Enter on the focused Submit, then the same place once it is refused.
+  await field(page, 'password').fill('Not-The-Password-2');
+  await submitButton(page).focus();
+  await page.keyboard.press('Enter');
+  await expect(submitButton(page)).toBeFocused();
+  await expect(page.getByRole('alert')).toContainText('No active account found with the given credentials');
+  await expect(submitButton(page)).toBeEnabled();
+  await expect(submitButton(page)).toBeFocused();
+});

@@ -47,6 +47,8 @@ test('two devices see each other; logging out the phone from the desktop sends t
     await expect(status(desk.page)).toHaveText('Logged out Safari on iPhone.');
     await expect(card(desk.page, 'Safari on iPhone')).toHaveCount(0);
     await expect(card(desk.page, 'Chrome on Windows')).toHaveCount(1);
+    // The pressed button left with its card: focus is on the line that says what happened.
+    await expect(status(desk.page)).toBeFocused();
 
     // The phone's next call is refused, its token too: it is sent to /login, its stored token gone.
     const phoneToken = await phone.page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY);
@@ -89,6 +91,7 @@ test('log out everywhere else asks first, then leaves only this device; logging 
     await expect(status(page)).toHaveText('Logged out 1 other session.');
     await expect(devices(page).getByRole('listitem')).toHaveCount(1);
     await expect(page.getByText('No other device is signed in.')).toBeVisible();
+    await expect(status(page)).toBeFocused();
     expect(await refreshStatus(request, user.token)).toBe(401);
 
     const mine = await storedToken(page);

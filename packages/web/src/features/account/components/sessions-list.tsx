@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { SessionInfo } from '@hello/contract';
 import { Button } from '@/components/ui/button';
 import { LoadFailed } from '@/components/ui/load-failed';
@@ -39,6 +39,13 @@ export function SessionsList({ onSignedOut }: { onSignedOut: () => void }) {
     else if (asked.current) ask.current?.focus();
     asked.current ||= confirming;
   }, [confirming]);
+  // The list loaded again after an action may no longer hold the button that had focus (that device's
+  // card, or the question once no other device is left): focus goes to the line saying what happened,
+  // not to the page's <body> (docs/web-app.md, "Accessibility").
+  const status = useRef<HTMLParagraphElement>(null);
+  useLayoutEffect(() => {
+    if (message && document.activeElement === document.body) status.current?.focus();
+  }, [sessions.data, message]);
 
   /** Runs an action, then says what happened (`failed` opens the sentence of a failure) and reloads. */
   const run = async (what: Busy, failed: string, action: () => Promise<string>) => {
@@ -87,7 +94,7 @@ export function SessionsList({ onSignedOut }: { onSignedOut: () => void }) {
   const others = list?.filter((session) => !session.current).length ?? 0;
   return (
     <div className="sessions">
-      <p role="status" className="sessions-status">
+      <p ref={status} role="status" className="sessions-status" tabIndex={-1}>
         {message}
       </p>
       {sessions.status === 'failed' && <LoadFailed what="Your devices" onRetry={sessions.reload} />}

@@ -75,7 +75,7 @@ describe('profile', () => {
     expect(body.get('user_profile.telephone')).toBe('555');
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('after-save');
     expect(screen.getByLabelText('First name')).toHaveValue('Grace');
-    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Submit' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: 'Reset' })).toHaveAttribute('aria-disabled', 'true');
   });
 });
