@@ -7,11 +7,11 @@ export interface ButtonProps extends ComponentProps<'button'> {
 /**
  * A native button (keyboard and screen-reader behaviour for free) with the app's look.
  *
- * A button disabled while it has focus keeps it (docs/web-app.md, "Accessibility"): the Submit, Reset, Retry
- * or Delete just pressed is disabled while its work runs, and a natively disabled button drops focus
- * to the page's `<body>`, where a keyboard or screen-reader user loses their place. So while focused
- * it is disabled by `aria-disabled` alone and ignores presses (a submit button's too); once focus
- * leaves it, it is natively disabled again, out of the tab order.
+ * A button disabled while it has focus keeps it (docs/web-app.md, "Accessibility"): the Submit,
+ * Reset, Refresh or Delete just pressed is disabled while its work runs, and a natively disabled
+ * button drops focus to the page's `<body>`, where a keyboard or screen-reader user loses their
+ * place. So while focused it is disabled by `aria-disabled` alone and ignores presses (a submit
+ * button's too); once focus leaves it, it is natively disabled again, out of the tab order.
  */
 export function Button(props: ButtonProps) {
   const { variant = 'primary', type = 'button', className, disabled, onClick, onFocus, onBlur, ...rest } = props;
