@@ -16,7 +16,10 @@ export type KnownNames = (names: string[]) => Promise<Set<string>>;
  * together or not at all: a file is written under `.tmp/<instance>/` (stage), its row committed, and only
  * then moved into place (publish). A crash leaves, at worst, staged files of a dead instance; the sweep
  * publishes those whose row was committed and deletes the rest, and deletes any published file with no row.
- * Each instance stages in its own folder, so instances sharing a DATA_DIR never sweep each other's work.
+ * Each instance stages in its own folder, so instances sharing a DATA_DIR never remove each other's work.
+ * A committed file is published from any folder, even one whose instance may be alive: a container
+ * restarted under a new host name cannot tell its previous life's folder from a live neighbour's, and
+ * a committed row must not wait a day for its file. A live instance's own publish then finds it done.
  */
 export class StagedFileStore {
   readonly tmpRoot: string;
@@ -59,7 +62,12 @@ export class StagedFileStore {
 
   /** Moves committed files into place (rename: atomic within the folder) and syncs the folder entry. */
   async publish(names: string[]): Promise<void> {
-    for (const name of names) await rename(this.stagedPath(name), this.finalPath(name));
+    for (const name of names) {
+      await rename(this.stagedPath(name), this.finalPath(name)).catch(async (error: NodeJS.ErrnoException) => {
+        // moved already by another instance's start-up sweep (see the class comment)
+        if (error.code !== 'ENOENT' || !(await stat(this.finalPath(name)).catch(ifMissing(undefined)))) throw error;
+      });
+    }
     if (names.length > 0) await syncFile(this.dir);
   }
 
@@ -86,19 +94,20 @@ export class StagedFileStore {
         await rm(folder, { force: true });
         continue;
       }
-      if (!(await this.isAbandoned(entry.name, folder))) continue;
+      if (entry.name === this.instance) continue;
+      const abandoned = await this.isAbandoned(entry.name, folder);
       const names = await readdir(folder).catch(ifMissing([] as string[]));
       const committed = await known(names);
       for (const name of names) {
         if (committed.has(name)) {
           if (await rename(path.join(folder, name), this.finalPath(name)).then(() => true, ifMissing(false)))
             published += 1;
-        } else {
+        } else if (abandoned) {
           await rm(path.join(folder, name), { force: true });
           removed += 1;
-        }
+        } // else perhaps an upload in flight, its row not yet committed: left to its instance
       }
-      await rm(folder, { recursive: true, force: true }); // force: gone already is fine
+      if (abandoned) await rm(folder, { recursive: true, force: true }); // force: gone already is fine
     }
     // Read a batch at a time, so that a store of 200,000 files costs no more memory than one of 20.
     // Each batch is listed before its rows are read: a file published after that already had its row.
@@ -124,7 +133,6 @@ export class StagedFileStore {
 
   /** A staging folder whose process is gone: ours by host and pid, or untouched for a day elsewhere. */
   private async isAbandoned(name: string, folder: string): Promise<boolean> {
-    if (name === this.instance) return false;
     const match = /^(\d+)\.[0-9a-f]+@(.+)$/.exec(name);
     const stats = await stat(folder).catch(ifMissing(undefined));
     if (!stats) return false; // swept by another instance meanwhile: nothing left to do

@@ -182,4 +182,29 @@ describe.each(dialects)('uploads: limits, atomicity, types, links (%s)', (dialec
       .sort();
     expect(filesUnder(uploads()).filter((f) => !f.startsWith('.tmp'))).toEqual(stored);
   });
+
+  it("publishes at start a committed file staged under another host's name, however fresh its folder", async () => {
+    // A container that crashed between a commit and its publish, restarted under a new host name: its
+    // old folder looks like a live neighbour's, whose in-flight uploads must stay, but its committed
+    // file must not wait a day for the sweep of abandoned folders.
+    const item = (await post([small(7)])).json<NewsItem>();
+    const row = await t.app.db
+      .selectFrom('news_files')
+      .select('storage_name')
+      .where('id', '=', item.files[0]!.id)
+      .executeTakeFirstOrThrow();
+    const elsewhere = path.join(uploads(), '.tmp', '1.0ddba11@previous-container');
+    mkdirSync(elsewhere, { recursive: true });
+    const { rename } = await import('node:fs/promises');
+    await rename(path.join(uploads(), row.storage_name), path.join(elsewhere, row.storage_name));
+    writeFileSync(path.join(elsewhere, 'e'.repeat(32)), 'an upload in flight');
+    expect((await t.app.inject({ method: 'GET', url: item.files[0]!.url })).statusCode).toBe(404);
+
+    await t.restart();
+    const served = await t.app.inject({ method: 'GET', url: item.files[0]!.url });
+    expect([served.statusCode, served.body]).toEqual([200, 'file 7\n']);
+    expect(existsSync(path.join(elsewhere, row.storage_name))).toBe(false);
+    expect(existsSync(path.join(elsewhere, 'e'.repeat(32)))).toBe(true);
+    rmSync(elsewhere, { recursive: true });
+  });
 });

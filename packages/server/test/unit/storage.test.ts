@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -112,5 +112,28 @@ describe('StagedFileStore.stage', () => {
     expect(new Set(await Promise.all(attempts))).toEqual(new Set(['malformed']));
     expect(readdirSync(store.stagingDir)).toEqual([]);
     rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('StagedFileStore.sweep and publish', () => {
+  it("publishes a live instance's committed file, leaves its uncommitted one, and its own publish still succeeds", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'stage-'));
+    try {
+      const live = new StagedFileStore(dir); // another instance, alive, between its commit and its publish
+      const [committed, inFlight] = [StagedFileStore.newName(), StagedFileStore.newName()];
+      await live.stage(committed, [Buffer.from('committed')]);
+      await live.stage(inFlight, [Buffer.from('not yet')]);
+      const starting = new StagedFileStore(dir);
+      const known = async (names: string[]) => new Set(names.filter((name) => name === committed));
+      expect(await starting.sweep(known)).toEqual({ removed: 0, published: 1 });
+      expect(readFileSync(live.finalPath(committed), 'utf8')).toBe('committed');
+      expect(readdirSync(live.stagingDir)).toEqual([inFlight]);
+      await expect(live.publish([committed])).resolves.toBeUndefined();
+      expect(readFileSync(live.finalPath(committed), 'utf8')).toBe('committed');
+      // A file published by nobody is still a failure of publish.
+      await expect(live.publish([StagedFileStore.newName()])).rejects.toMatchObject({ code: 'ENOENT' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
