@@ -20,6 +20,14 @@ function FocusingPage() {
   );
 }
 
+/** A page whose Retry gives way to what it loads, as a failed load's does. */
+function RetryPage() {
+  const [loaded, setLoaded] = useState(false);
+  return (
+    <Page title="Your devices">{loaded ? <p>Loaded.</p> : <button onClick={() => setLoaded(true)}>Retry</button>}</Page>
+  );
+}
+
 /** A page whose heading arrives later, as a lazily loaded route's does. */
 function LatePage() {
   const [ready, setReady] = useState(false);
@@ -39,6 +47,7 @@ function renderApp(at: string) {
           <Route path={appRoutes.about} element={<Page title="About" />} />
           <Route path={appRoutes.login} element={<FocusingPage />} />
           <Route path={appRoutes.localNews} element={<LatePage />} />
+          <Route path={appRoutes.sessions} element={<RetryPage />} />
         </Route>
       </Routes>
     </MemoryRouter>,
@@ -77,5 +86,15 @@ describe('focus after a route change', () => {
     await user.click(screen.getByRole('link', { name: 'Login' }));
     expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveFocus();
     expect(nav()).toBeInTheDocument();
+  });
+});
+
+describe('focus when its element leaves the page', () => {
+  it("goes to the page's h1, not to <body>", async () => {
+    const user = userEvent.setup();
+    renderApp(appRoutes.sessions);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(screen.getByText('Loaded.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Your devices' })).toHaveFocus());
   });
 });

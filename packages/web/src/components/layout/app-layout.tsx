@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { SiteHeader } from './site-header';
 import { SiteNav } from './site-nav';
+import { useFocusRescue } from './use-focus-rescue';
 import { useHeadingFocus } from './use-heading-focus';
 
 /** The frame of every route: header, navigation and the page in <main>. */
@@ -14,6 +15,7 @@ export function AppLayout() {
   const menuOpen = openOn === pathname;
   const main = useRef<HTMLElement>(null);
   useHeadingFocus(main);
+  useFocusRescue(main);
 
   return (
     <>
