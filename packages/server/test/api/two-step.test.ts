@@ -454,6 +454,28 @@ describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
     },
   );
 
+  it('counts codes refused when turning it off against the login limit of the account', async () => {
+    const limited = await buildTestApp(dialect, { RATE_LIMIT_LOGIN: '3/900' });
+    try {
+      const { user, secret } = await withTwoStep(limited);
+      nextStep(); // the confirmation used this step's code
+      const session = (
+        await codeStep(limited.app, (await loginStep(limited.app, user)).mfa_token!, await codeOf(secret))
+      ).json() as { access: string };
+      const turnOff = (code: string) =>
+        post(limited.app, apiPaths.totpDisable, { password: user.password, code }, as(session));
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await turnOff(String(100000 + i))).statusCode);
+      // Three wrong codes, then the limit, for the right code too: it stays on.
+      expect(statuses).toEqual([400, 400, 400, 429]);
+      nextStep();
+      expect((await turnOff(await codeOf(secret))).statusCode).toBe(429);
+      expect((await limited.app.twoStep.status(user.userId)).enabled).toBe(true);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('refuses the legacy login of an account with two-step sign-in; turns off with password and code', async () => {
     const { user, secret } = await withTwoStep();
     const legacy = await post(t.app, apiPaths.apiTokenAuth, { username: user.email, password: user.password });

@@ -125,7 +125,12 @@ export default async function twoStepRoutes(app: FastifyInstance) {
         (await app.twoStep.turnOff(user, parsed, (trx) =>
           app.mailer.queue(securityNoticeMail(user.email, { kind: 'two-step-off' }, context), trx),
         ));
-      if (!done) throw httpErrors.fields({ code: [serverMessages.invalidCode] });
+      if (!done) {
+        // A refused code counts as a failed login, as at a login's code step: with a stolen session
+        // and the password, the codes are not there to be tried one after another.
+        await app.rateLimits.consume('login', { account: user.email_key, ip: request.ip });
+        throw httpErrors.fields({ code: [serverMessages.invalidCode] });
+      }
       app.mailer.wake();
       return { status: 'OK' as const };
     },
