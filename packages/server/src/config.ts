@@ -134,14 +134,15 @@ export function parseSmtpUrl(value: string): SmtpServer | string {
 function databaseUrlProblem(value: string): string | undefined {
   if (!/^postgres(ql)?:\/\//.test(value)) return 'must start with postgres:// (leave unset for SQLite)';
   const invalid = 'not a valid postgres:// URL (a password with / ? # @ must be percent-encoded)';
-  // A `#` starts a fragment, which pg drops without a word, with the rest of the password after it.
-  if (value.includes('#')) return invalid;
+  // A `#` starts a fragment, which pg drops without a word, with the rest of the password after it;
+  // a `?` before the first `@` cuts the password into a port and a query (`app:123?x@host`: host `app`).
+  if (value.includes('#') || /^[^@]*\?[^@]*@/.test(value)) return invalid;
   let database: string | null | undefined;
   try {
     // pg's own reader of the URL, so what passes here is what the pool connects with
     ({ database } = parseConnectionString(value));
   } catch (error) {
-    if (error instanceof URIError) return badEscape;
+    if (error instanceof URIError) return 'a malformed %-escape (write a % itself as %25)';
     // it reads the files that sslcert, sslkey and sslrootcert name
     const { syscall, code } = error as NodeJS.ErrnoException;
     if (syscall) return `a file that sslcert, sslkey or sslrootcert names cannot be read (${code})`;

@@ -48,9 +48,9 @@ export function lazySchemaCompilers() {
     let compilerFor: ReturnType<BuildValidator> | undefined;
     let bodyCompilerFor: ReturnType<BuildValidator> | undefined;
     // A JSON body is checked without Ajv's coercion: `true`, `["a"]`, `{}` or `null` where a string
-    // belongs is the client's mistake, refused as Django REST Framework refuses it, and so is a
-    // number, as the news calls refuse one (a form's values are strings already). A query string or
-    // a path is all text: coerced as Fastify does. `verbose` gives an error its value (null or not).
+    // belongs is the client's mistake, refused as Django REST Framework refuses it (a number has been
+    // made its text before, as DRF takes it: numbers-as-text.ts; a form's values are strings). A query
+    // string or a path is all text: coerced as Fastify does. `verbose` gives an error its value.
     const bodyOptions = {
       ...options,
       customOptions: { ...options?.customOptions, coerceTypes: false, verbose: true },

@@ -1,6 +1,8 @@
+import { apiPaths } from '@hello/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { rawExchange } from '../helpers/raw-http.js';
+import { bearer, createUser } from '../helpers/users.js';
 
 describe.each(dialects)('error contract (%s)', (dialect) => {
   let t: TestApp;
@@ -152,7 +154,7 @@ describe.each(dialects)('error contract (%s)', (dialect) => {
     expect(res.json()).toEqual({ email: ['This field is required.'], password: ['This field is required.'] });
   });
 
-  it('refuses a JSON value of the wrong type instead of coercing it, as Django REST Framework does', async () => {
+  it('refuses a JSON value that is not text where text belongs, and takes a number as its text, as Django REST Framework does', async () => {
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/v1/token/',
@@ -165,7 +167,7 @@ describe.each(dialects)('error contract (%s)', (dialect) => {
     const registration = await t.app.inject({
       method: 'POST',
       url: '/api/v1/rest-auth/registration/',
-      payload: { email: null, password1: 12345678, password2: { a: 1 } },
+      payload: { email: null, password1: false, password2: { a: 1 } },
     });
     expect([registration.statusCode, registration.json()]).toEqual([
       400,
@@ -175,6 +177,34 @@ describe.each(dialects)('error contract (%s)', (dialect) => {
         password2: ['Not a valid string.'],
       },
     ]);
+    // A number is its text, as DRF's CharField takes it: checked as that text (too short, numeric).
+    const numeric = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/rest-auth/registration/',
+      payload: { email: 'numbers@example.com', password1: 1234567, password2: 1234567 },
+    });
+    expect([numeric.statusCode, numeric.json()]).toEqual([
+      400,
+      {
+        password1: [
+          'This password is too short. It must contain at least 8 characters.',
+          'This password is too common.',
+          'This password is entirely numeric.',
+        ],
+      },
+    ]);
+    // Nested too: the profile's fields.
+    const headers = bearer(await createUser(t));
+    const save = (payload: object) => t.app.inject({ method: 'POST', url: apiPaths.userProfile, headers, payload });
+    const refused = await save({
+      first_name: 'Ada',
+      last_name: 1815,
+      user_profile: { telephone: 5551234, mobile: true },
+    });
+    expect([refused.statusCode, refused.json()]).toEqual([400, { 'user_profile.mobile': ['Not a valid string.'] }]);
+    const saved = await save({ first_name: 'Ada', last_name: 1815, user_profile: { telephone: 5551234 } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ user_info: { last_name: '1815', user_profile: { telephone: '5551234' } } });
     // A form's values are strings, and a query's number is still read as one.
     const form = await t.app.inject({
       method: 'POST',

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { serverMessages } from '@hello/contract';
 import { ApiError, httpErrors } from '../../http-errors.js';
 import { guardedParts } from '../../multipart-parts.js';
+import { numbersAsText } from '../../numbers-as-text.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,6 +38,8 @@ export default fp(async function formBodies(app: FastifyInstance) {
       request.body = nestDottedNames(await collectFields(request, app.config.maxBodyBytes));
     } else if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
       request.body = nestDottedNames(lastValues(request.body as Record<string, unknown>));
+    } else if (request.routeOptions.schema?.body) {
+      numbersAsText(request.body, request.routeOptions.schema.body);
     }
     // Only where the call reads a body (it has a body schema): a call that ignores its body (logout)
     // stores nothing from it, and its error schema has no room for field errors.

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { newsLimits, serverMessages, type FieldErrors } from '@hello/contract';
 import { ApiError, httpErrors } from '../../../../http-errors.js';
 import { guardedParts } from '../../../../multipart-parts.js';
+import { numberAsText } from '../../../../numbers-as-text.js';
 import { cleanFileName } from '../../../../storage/file-names.js';
 import type { StagedUpload, UploadStore } from '../../../../storage/uploads.js';
 import { parseId } from '../../../parse-id.js';
@@ -36,11 +37,12 @@ export async function readNewsForm(
       throw httpErrors.field('non_field_errors', serverMessages.notADictionary);
     const { title, content, remove_files } = body as Record<string, unknown>;
     // A repeated url-encoded field arrives as an array, and its last value counts, as for other
-    // calls; in JSON an array (or null) where a string belongs is the client's mistake, answered so.
+    // calls; in JSON an array (or null) where a string belongs is the client's mistake, answered so,
+    // and a number is its text, as everywhere (numbers-as-text.ts).
     const json = /^application\/json/i.test(request.headers['content-type'] ?? '');
     return {
-      title: json ? title : lastOf(title),
-      content: json ? content : lastOf(content),
+      title: json ? numberAsText(title) : lastOf(title),
+      content: json ? numberAsText(content) : lastOf(content),
       removeFiles: remove_files === undefined ? [] : remove_files === null ? null : [remove_files].flat(),
       files: [],
     };
