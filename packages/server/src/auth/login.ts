@@ -41,8 +41,23 @@ export async function checkOwnPassword(
   user: UserRow,
   password: string,
 ): Promise<boolean> {
+  const attempt = await ownPasswordAttempt(app, ip, user, password);
+  if (attempt.ok) await attempt.succeeded();
+  return attempt.ok;
+}
+
+/**
+ * The password check of a call that asks for more than the password (a code too): its attempt stays
+ * counted until the caller says the whole call `succeeded`, so guesses sent at once cannot slip past
+ * the limit while the password, then the code, is checked.
+ */
+export async function ownPasswordAttempt(
+  app: FastifyInstance,
+  ip: string,
+  user: UserRow,
+  password: string,
+): Promise<{ ok: boolean; succeeded: () => Promise<void> }> {
   const ticket = await app.rateLimits.consume('login', { account: user.email_key, ip });
   const ok = await app.passwords.verify(user.password_hash, password);
-  if (ok) await ticket.refund();
-  return ok;
+  return { ok, succeeded: () => ticket.refund() };
 }

@@ -17,7 +17,7 @@ import {
   type TotpSetupResponse,
   type TotpStatus,
 } from '@hello/contract';
-import { checkOwnPassword } from '../../../../auth/login.js';
+import { checkOwnPassword, ownPasswordAttempt } from '../../../../auth/login.js';
 import { httpErrors } from '../../../../http-errors.js';
 import { securityNoticeMail } from '../../../../mail/security-notices.js';
 import { endUserSessions } from '../../../../repositories/sessions.js';
@@ -115,9 +115,11 @@ export default async function twoStepRoutes(app: FastifyInstance) {
     async (request) => {
       const user = await currentUser(app, request);
       if (!user.totp_secret) throw httpErrors.fields({ non_field_errors: [serverMessages.totpNotOn] });
-      // The code is checked, and used up, only when the password is right.
-      if (!(await checkOwnPassword(app, request.ip, user, request.body.password)))
-        throw httpErrors.fields({ password: [serverMessages.wrongPassword] });
+      // The code is checked, and used up, only when the password is right; a wrong code counts as a
+      // failed login, as at a login's code step, so the codes cannot be tried one after another by
+      // whoever holds a session and the password.
+      const attempt = await ownPasswordAttempt(app, request.ip, user, request.body.password);
+      if (!attempt.ok) throw httpErrors.fields({ password: [serverMessages.wrongPassword] });
       const context = noticeContext(app, request);
       const parsed = await app.twoStep.parseCode(user, request.body.code);
       const done =
@@ -125,12 +127,8 @@ export default async function twoStepRoutes(app: FastifyInstance) {
         (await app.twoStep.turnOff(user, parsed, (trx) =>
           app.mailer.queue(securityNoticeMail(user.email, { kind: 'two-step-off' }, context), trx),
         ));
-      if (!done) {
-        // A refused code counts as a failed login, as at a login's code step: with a stolen session
-        // and the password, the codes are not there to be tried one after another.
-        await app.rateLimits.consume('login', { account: user.email_key, ip: request.ip });
-        throw httpErrors.fields({ code: [serverMessages.invalidCode] });
-      }
+      if (!done) throw httpErrors.fields({ code: [serverMessages.invalidCode] });
+      await attempt.succeeded();
       app.mailer.wake();
       return { status: 'OK' as const };
     },
