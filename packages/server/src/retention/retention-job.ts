@@ -46,7 +46,13 @@ export function createRetentionJob(
   async function run(now = new Date()): Promise<RetentionResult> {
     const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
     const rows = await deleteExpired(db, cutoff, { batchSize: options.batchSize, signal: stopping.signal });
-    const deleted = { ...rows, mailFiles: await removeOldMailFiles(mailDir, cutoff, stopping.signal) };
+    // The rows are gone already: a mail folder that cannot be read (its permissions) is logged on its
+    // own, and the run still reports what it deleted.
+    const mailFiles = await removeOldMailFiles(mailDir, cutoff, stopping.signal).catch((error: unknown) => {
+      log.error({ err: error }, 'retention: the mail folder could not be cleaned; the next run tries again');
+      return 0;
+    });
+    const deleted = { ...rows, mailFiles };
     if (Object.values(deleted).some((count) => count > 0))
       log.info({ ...deleted, cutoff: cutoff.toISOString() }, 'retention: deleted old rows and files');
     return deleted;

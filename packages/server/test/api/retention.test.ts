@@ -351,6 +351,32 @@ describe.each(dialects)('retention (%s)', (dialect) => {
     }
   });
 
+  it('still deletes and reports the rows when the mail folder cannot be read, and logs that', async () => {
+    const now = Date.UTC(2104, 0, 1);
+    await seedAround(t.app.db, now);
+    writeFileSync(mailDir, 'a file where the folder belongs'); // readdir fails (ENOTDIR), even as root
+    const lines: string[] = [];
+    const app = await buildApp(
+      { ...t.config, logLevel: 'error' },
+      { logStream: { write: (line) => void lines.push(line) }, retention: { firstRunMs: [3600_000, 3600_000] } },
+    );
+    try {
+      expect(await app.retention.run(new Date(now))).toEqual({
+        sessions: 2,
+        resetTokens: 2,
+        emailTokens: 2,
+        mails: 2,
+        recoveryCodes: 1,
+        mailFiles: 0,
+      });
+      expect(lines.filter((line) => line.includes('retention: the mail folder could not be cleaned'))).toHaveLength(1);
+      expect(await names(t.app.db)).toEqual(KEPT);
+    } finally {
+      await app.close();
+      rmSync(mailDir, { force: true });
+    }
+  });
+
   it('runs on its own timer, logs a failed run and goes on, and stops on app.close()', async () => {
     const lines: string[] = [];
     const database = openDatabase(t.config);
