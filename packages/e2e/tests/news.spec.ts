@@ -189,6 +189,46 @@ test('browse: /news lists the newest first; Older items appends the next page, w
   }
 });
 
+test('an item opened from far down the list by keyboard shows its page from the top, focus on its title', async ({
+  page,
+  request,
+  user,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const mark = `Scrolled ${tag()}`;
+  const access = await accessTokenViaApi(request, user);
+  const seeded: NewsItem[] = [];
+  try {
+    // The oldest of ours, far down the first page, and long: its page could be shown scrolled down.
+    const long = 'A long report.\n\n'.repeat(120);
+    const target = await postNewsViaApi(request, user, {
+      title: `${mark} long`,
+      content: long,
+      files: [textFile('x.txt')],
+    });
+    seeded.push(target);
+    for (let i = 0; i < 12; i += 1)
+      seeded.push(
+        await postNewsViaApi(request, user, { title: `${mark} #${i}`, content: 'x', files: [textFile('x.txt')] }),
+      );
+    await signIn(page, user);
+    await page.goto(appRoutes.news);
+    const link = newsList(page).getByRole('link', { name: target.title, exact: true });
+    await link.focus(); // scrolled down to it, as a keyboard user tabbing there would be
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.keyboard.press('Enter');
+    const heading = pageHeading(page, target.title);
+    await expect(heading).toBeFocused();
+    await expect(heading).toBeInViewport();
+  } finally {
+    await deleteViaApi(
+      request,
+      access,
+      seeded.map((item) => item.id),
+    );
+  }
+});
+
 test('read: an item opened from the list shows its title, author, date, text as text, links, image preview and download', async ({
   page,
   request,

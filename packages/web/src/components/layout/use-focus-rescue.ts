@@ -1,4 +1,5 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useLocation } from 'react-router';
 
 /**
  * When the element that had focus inside `main` leaves the page (Retry, whose failed load gives way
@@ -6,18 +7,29 @@ import { useEffect, type RefObject } from 'react';
  * screen-reader user would start again from the top of the document (docs/web-app.md,
  * "Accessibility"). Browsers fire no blur for a removed element, so a MutationObserver notices it.
  * A page that moves focus itself (a list's new item, a status line) has done so by then: left alone.
+ * So is a change of page, whose old page leaves with its focused link: use-heading-focus.ts moves
+ * focus to the new page's h1, and scrolls to it.
  */
 export function useFocusRescue(main: RefObject<HTMLElement | null>): void {
+  const { pathname } = useLocation();
+  // The page shown, as of the commit that shows it: set before the observer hears of that commit.
+  const shown = useRef(pathname);
+  useLayoutEffect(() => {
+    shown.current = pathname;
+  }, [pathname]);
   useEffect(() => {
     const root = main.current;
     if (!root) return;
     let focused: Element | null = null;
+    let focusedOn = '';
     const onFocusIn = (event: FocusEvent) => {
       focused = event.target as Element;
+      focusedOn = shown.current;
     };
     const observer = new MutationObserver(() => {
       if (!focused || focused.isConnected) return;
       focused = null;
+      if (focusedOn !== shown.current) return; // another page now
       const active = document.activeElement;
       // Not scrolled to: a page that puts focus on what it added (its effect may come after this)
       // must not flash back to the top first.

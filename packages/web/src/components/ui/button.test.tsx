@@ -46,6 +46,9 @@ describe('Button', () => {
     expect(retry).toBeDisabled();
     await user.tab({ shift: true });
     expect(screen.getByRole('button', { name: 'Done' })).toHaveFocus();
+    await user.tab({ shift: true }); // past Retry, out of the tab order while disabled
+    expect(retry).not.toHaveFocus();
+    expect(document.body).toHaveFocus();
   });
 
   it('submits no form while disabled and focused', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { appRoutes, newsItemRoute, type NewsItem } from '@hello/contract';
 import { Alert } from '@/components/ui/alert';
@@ -39,7 +39,8 @@ export function NewsList() {
   // Keyboard and screen-reader users continue where the new items begin (the button they pressed
   // is gone on the last page); the appended titles are read out as focus lands on the first one.
   const firstAdded = news.addedFrom === null ? undefined : news.items[news.addedFrom]?.id;
-  useEffect(() => {
+  // In the commit that adds them, before use-focus-rescue.ts would send focus to the h1.
+  useLayoutEffect(() => {
     if (firstAdded === undefined) return;
     list.current?.querySelector<HTMLElement>(`[data-news-id="${firstAdded}"]`)?.focus();
   }, [firstAdded]);
