@@ -98,3 +98,17 @@ describe('focus when its element leaves the page', () => {
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Your devices' })).toHaveFocus());
   });
 });
+
+describe('the menu', () => {
+  it('closes on Escape from one of its links, with focus back on its toggle', async () => {
+    const user = userEvent.setup();
+    renderApp(appRoutes.home);
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    screen.getByRole('link', { name: 'About' }).focus();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+});

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { appRoutes, texts } from '@hello/contract';
 import { useAuth } from '@/lib/auth';
@@ -5,10 +6,11 @@ import { useAuth } from '@/lib/auth';
 export interface SiteHeaderProps {
   menuOpen: boolean;
   onToggleMenu: () => void;
+  menuToggleRef?: Ref<HTMLButtonElement>;
 }
 
 /** `Hello all!` over every page, the session status, and the phone menu's toggle. */
-export function SiteHeader({ menuOpen, onToggleMenu }: SiteHeaderProps) {
+export function SiteHeader({ menuOpen, onToggleMenu, menuToggleRef }: SiteHeaderProps) {
   const { hasRefreshToken, email } = useAuth();
   return (
     <header className="site-header">
@@ -21,6 +23,7 @@ export function SiteHeader({ menuOpen, onToggleMenu }: SiteHeaderProps) {
           {hasRefreshToken ? (email ? `Signed in as ${email}` : 'Signed in') : 'Not signed in'}
         </p>
         <button
+          ref={menuToggleRef}
           type="button"
           className="btn btn-quiet menu-toggle"
           aria-expanded={menuOpen}

@@ -30,11 +30,12 @@ export function useFocusRescue(main: RefObject<HTMLElement | null>): void {
       if (!focused || focused.isConnected) return;
       focused = null;
       if (focusedOn !== shown.current) return; // another page now
-      const active = document.activeElement;
-      // Not scrolled to: a page that puts focus on what it added (its effect may come after this)
-      // must not flash back to the top first.
-      if (active === null || active === document.body)
-        root.querySelector<HTMLElement>('h1')?.focus({ preventScroll: true });
+      // A frame later: a page's own move (in an effect after this commit, or once its work ends)
+      // comes first, and focus does not hop through the h1 on its way.
+      requestAnimationFrame(() => {
+        const active = document.activeElement;
+        if (active === null || active === document.body) root.querySelector<HTMLElement>('h1')?.focus();
+      });
     });
     root.addEventListener('focusin', onFocusIn);
     observer.observe(root, { childList: true, subtree: true });

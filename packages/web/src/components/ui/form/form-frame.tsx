@@ -1,4 +1,4 @@
-import type { FormEventHandler, ReactNode, Ref } from 'react';
+import { useLayoutEffect, useRef, type FormEventHandler, type ReactNode, type Ref } from 'react';
 import { texts } from '@hello/contract';
 import { Alert } from '../alert';
 import { Button } from '../button';
@@ -33,8 +33,16 @@ export interface FormFrameProps {
 export function FormFrame(props: FormFrameProps) {
   const { label, form, children, footer, submitRef } = props;
   const { alert, submitting, canAct } = form;
+  // The alert appears above the fields and pushes them down: the field or button that kept focus is
+  // brought back into view, not left below the window's edge (docs/web-app.md, "Accessibility").
+  const frame = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (alert.length > 0 && active instanceof HTMLElement && frame.current?.contains(active))
+      active.scrollIntoView?.({ block: 'nearest' });
+  }, [alert]);
   return (
-    <form className="form" aria-label={label} aria-busy={submitting} onSubmit={form.submit}>
+    <form ref={frame} className="form" aria-label={label} aria-busy={submitting} onSubmit={form.submit}>
       {alert.length > 0 && (
         <Alert title="That did not work:">
           <ul>

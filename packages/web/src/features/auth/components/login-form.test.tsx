@@ -1,6 +1,6 @@
 import { apiPaths, TOKEN_STORAGE_KEY } from '@hello/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { deferred, jsonResponse, mockFetch, renderRoute, spyConsoleError } from '../../../../test/helpers';
 import LoginRoute from '@/app/routes/login';
 import { clearAuth, getAccessToken } from '@/lib/auth';
@@ -88,12 +88,19 @@ describe('login form', () => {
 
   it('shows a 401 {detail} in the alert', async () => {
     spyConsoleError();
+    // jsdom has no layout, hence no scrollIntoView.
+    const scrolled = vi.fn();
+    Object.defineProperty(Element.prototype, 'scrollIntoView', { configurable: true, value: scrolled });
+    onTestFinished(() => void delete (Element.prototype as Partial<Element>).scrollIntoView);
     mockFetch(() => jsonResponse(401, { detail: 'No active account found with the given credentials' }));
     const { user } = renderRoute(<LoginForm onSuccess={() => {}} />);
     await user.type(screen.getByLabelText('Email'), 'a@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong-pass');
     await user.click(buttons()[0]!);
     expect(await screen.findByRole('alert')).toHaveTextContent('No active account found with the given credentials');
+    // The alert pushed the form down: the button that kept focus is brought back into view.
+    expect(buttons()[0]).toHaveFocus();
+    expect(scrolled.mock.contexts).toContain(buttons()[0]);
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 });

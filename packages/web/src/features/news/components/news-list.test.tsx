@@ -81,6 +81,11 @@ describe('all news (/news)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Older items could not be loaded.');
     expect(screen.getByRole('link', { name: 'Title 2' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Older items' })).not.toHaveAttribute('aria-disabled');
+    // Under the button that keeps focus, so that it does not push the button down out of view.
+    const position = screen
+      .getByRole('button', { name: 'Older items' })
+      .compareDocumentPosition(screen.getByRole('alert'));
+    expect(position & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('shows Loading ... until the first page arrives', async () => {

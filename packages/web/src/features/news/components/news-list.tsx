@@ -61,11 +61,6 @@ export function NewsList() {
           <NewsRow key={item.id} item={item} />
         ))}
       </ol>
-      {news.older === 'failed' && (
-        <Alert title="Older items could not be loaded.">
-          <p>Check your connection, then try again.</p>
-        </Alert>
-      )}
       <div className="row">
         {news.hasOlder && (
           <Button variant="secondary" onClick={news.loadOlder} disabled={news.older === 'loading'}>
@@ -80,6 +75,12 @@ export function NewsList() {
           </p>
         )}
       </div>
+      {/* Under the button, which keeps focus: above it, the alert would push it out of view. */}
+      {news.older === 'failed' && (
+        <Alert title="Older items could not be loaded.">
+          <p>Check your connection, then try again.</p>
+        </Alert>
+      )}
     </div>
   );
 }

@@ -37,7 +37,7 @@ describe('PDF buttons', () => {
     expect(clicks[0]?.href).toBe('blob:http://localhost/pdf-1');
   });
 
-  it('prints PDF 3 fetched with credentials in a hidden frame, reads Wait... meanwhile, revokes the URL after 1 s', async () => {
+  it('prints PDF 3 fetched with credentials in a hidden frame, reads Wait... meanwhile, keeps focus on the button, revokes the URL after 1 s', async () => {
     const answer = deferred<Response>();
     const fetchMock = mockFetch(() => answer.promise);
     render(<PrintPdfButton />);
@@ -50,7 +50,8 @@ describe('PDF buttons', () => {
     const frame = document.querySelector('iframe')!;
     await waitFor(() => expect(frame.getAttribute('src')).toBe('blob:http://localhost/pdf-1'));
     const print = vi.fn();
-    Object.defineProperty(frame, 'contentWindow', { value: { print, focus: vi.fn() } });
+    // Focusing the frame's window puts focus on the frame, as in a browser.
+    Object.defineProperty(frame, 'contentWindow', { value: { print, focus: () => frame.focus() } });
 
     vi.useFakeTimers();
     try {
@@ -59,6 +60,7 @@ describe('PDF buttons', () => {
       });
       expect(print).toHaveBeenCalledTimes(1);
       expect(screen.getByRole('button', { name: 'Click to print' })).not.toHaveAttribute('aria-disabled');
+      expect(screen.getByRole('button', { name: 'Click to print' })).toHaveFocus(); // not the hidden frame
       vi.advanceTimersByTime(999);
       expect(revokeObjectURL).not.toHaveBeenCalled();
       vi.advanceTimersByTime(1);

@@ -35,12 +35,16 @@ export function usePdfPrinter(id: number): PdfPrinter {
       frame.onload = () => {
         frame.onload = null;
         setBusy(false);
+        // The frame takes focus to print (some browsers print the focused window); the user's place,
+        // the Print button as a rule, gets it back, not the hidden frame (docs/web-app.md, "Accessibility").
+        const back = document.activeElement instanceof HTMLElement ? document.activeElement : null;
         try {
           frame.contentWindow?.focus();
           frame.contentWindow?.print();
         } catch (error) {
           console.error('Could not open the print dialog', error);
         } finally {
+          back?.focus();
           // docs/web-app.md, "Constants": the object URL is revoked 1 second after printing starts.
           timers.current.push(window.setTimeout(() => URL.revokeObjectURL(url), PRINT_URL_REVOKE_MS));
         }

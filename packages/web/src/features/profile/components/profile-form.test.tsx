@@ -77,5 +77,7 @@ describe('profile', () => {
     expect(screen.getByLabelText('First name')).toHaveValue('Grace');
     expect(screen.getByRole('button', { name: 'Submit' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('button', { name: 'Reset' })).toHaveAttribute('aria-disabled', 'true');
+    // Said politely, in a status region that was there before the words came.
+    expect(screen.getByText('Profile saved.')).toHaveAttribute('role', 'status');
   });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { profileForm, type Profile, type ProfileForm as ProfileValues } from '@hello/contract';
 import { InputField } from '@/components/ui/form/field';
 import { FormFrame } from '@/components/ui/form/form-frame';
@@ -24,6 +25,8 @@ export interface ProfileFormProps {
 }
 
 export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
+  // Said politely once saved: the summary above changes, but the user is still at the form.
+  const [said, setSaid] = useState('');
   const f = useAppForm({
     schema: profileForm,
     defaultValues: toProfileValues(profile),
@@ -35,14 +38,24 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
       'user_profile.website': 'Website',
     },
     onSubmit: async (values) => {
+      setSaid('');
       const saved = await updateProfile(values);
       onSaved(saved);
+      setSaid('Profile saved.');
       // The saved profile is the new starting point: the form is clean again.
       f.form.reset(toProfileValues(saved));
     },
   });
   return (
-    <FormFrame label="Edit profile" form={f}>
+    <FormFrame
+      label="Edit profile"
+      form={f}
+      footer={
+        <p role="status" className="form-saved">
+          {said}
+        </p>
+      }
+    >
       <div className="form-pair">
         <InputField
           label="First name"
