@@ -80,6 +80,16 @@ describe('focus after a route change', () => {
     await waitFor(() => expect(heading).toHaveFocus());
   });
 
+  it('leaves focus where the user took it while a late heading was on its way', async () => {
+    const user = userEvent.setup();
+    renderApp(appRoutes.home);
+    await user.click(screen.getByRole('link', { name: 'Local news' }));
+    screen.getByRole('link', { name: 'About' }).focus(); // tabbed on meanwhile
+    await screen.findByRole('heading', { level: 1, name: 'Local news' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByRole('link', { name: 'About' })).toHaveFocus();
+  });
+
   it('keeps the focus a page gave one of its own controls', async () => {
     const user = userEvent.setup();
     renderApp(appRoutes.home);

@@ -7,8 +7,8 @@ import { useLocation } from 'react-router';
  * screen-reader user would start again from the top of the document (docs/web-app.md,
  * "Accessibility"). Browsers fire no blur for a removed element, so a MutationObserver notices it.
  * A page that moves focus itself (a list's new item, a status line) has done so by then: left alone.
- * So is a change of page, whose old page leaves with its focused link: use-heading-focus.ts moves
- * focus to the new page's h1, and scrolls to it.
+ * A change of page, whose old page leaves with its focused link, is use-heading-focus.ts's to finish:
+ * it moves focus to the new page's h1, and scrolls to it.
  */
 export function useFocusRescue(main: RefObject<HTMLElement | null>): void {
   const { pathname } = useLocation();
@@ -29,7 +29,12 @@ export function useFocusRescue(main: RefObject<HTMLElement | null>): void {
     const observer = new MutationObserver(() => {
       if (!focused || focused.isConnected) return;
       focused = null;
-      if (focusedOn !== shown.current) return; // another page now
+      if (focusedOn !== shown.current) {
+        // Another page now, its code perhaps still on its way: <main> holds focus until
+        // use-heading-focus.ts gives it to the page's h1, rather than <body>.
+        if (document.activeElement === document.body) root.focus({ preventScroll: true });
+        return;
+      }
       // A frame later: a page's own move (in an effect after this commit, or once its work ends)
       // comes first, and focus does not hop through the h1 on its way.
       requestAnimationFrame(() => {

@@ -9,6 +9,7 @@ import { endSession, endThisSession, revokeOtherSessions, useSessions } from '..
 import { describeUserAgent } from '../utils/user-agent';
 import { SessionCard } from './session-card';
 import './account.css';
+import { onEscape } from '@/lib/on-escape';
 
 type Busy = { id: string } | 'others' | null;
 
@@ -122,7 +123,12 @@ export function SessionsList({ onSignedOut }: { onSignedOut: () => void }) {
           {others === 0 ? (
             <p className="muted">No other device is signed in.</p>
           ) : confirming || busy === 'others' ? (
-            <div className="account-confirm" role="group" aria-labelledby="sessions-confirm-question">
+            <div
+              className="account-confirm"
+              role="group"
+              aria-labelledby="sessions-confirm-question"
+              onKeyDown={onEscape(() => setConfirming(false), busy === null)}
+            >
               <p id="sessions-confirm-question">
                 Log out {plural(others, 'other session', 'other sessions')}? Those devices will have to log in again.
               </p>

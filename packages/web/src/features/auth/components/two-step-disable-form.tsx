@@ -6,6 +6,7 @@ import { useAppForm } from '@/lib/use-app-form';
 import { disableTwoStep } from '../api/two-step';
 import { codeError, codeToSend, totpDisableForm } from '../utils/two-step-forms';
 import { CodeField } from './code-field';
+import { onEscape } from '@/lib/on-escape';
 
 /**
  * The password and a code (the app's, or a recovery code) turn two-step sign-in off, once the
@@ -67,7 +68,13 @@ export function TwoStepDisableForm({ onDisabled }: { onDisabled: () => void }) {
     f.reset();
   };
   const question = asking && (
-    <div ref={questionBox} className="two-step-confirm" role="group" aria-labelledby="two-step-off-question">
+    <div
+      ref={questionBox}
+      className="two-step-confirm"
+      role="group"
+      aria-labelledby="two-step-off-question"
+      onKeyDown={onEscape(() => setAsking(false), !f.submitting)}
+    >
       <p id="two-step-off-question">
         Turn off two-step sign-in? Your password alone will then sign in to your account, and your recovery codes stop
         working.

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { AuthLostError } from '@/lib/errors';
 import { describeSubmissionError } from '@/lib/form-errors';
 import { deleteNews } from '../api/delete-news';
+import { onEscape } from '@/lib/on-escape';
 
 type Step = { name: 'idle' } | { name: 'confirming' } | { name: 'deleting' } | { name: 'failed'; messages: string[] };
 
@@ -51,7 +52,12 @@ export function AuthorActions({ item, onDeleted }: { item: NewsItem; onDeleted: 
         </Alert>
       )}
       {step.name === 'confirming' || step.name === 'deleting' ? (
-        <div className="news-confirm" role="group" aria-labelledby="news-confirm-question">
+        <div
+          className="news-confirm"
+          role="group"
+          aria-labelledby="news-confirm-question"
+          onKeyDown={onEscape(() => setStep({ name: 'idle' }), confirming)}
+        >
           <p id="news-confirm-question">
             Delete this item and its {files} {files === 1 ? 'file' : 'files'}? This cannot be undone.
           </p>

@@ -140,12 +140,18 @@ describe('one news item (/news/{id})', () => {
     expect(headerOf(init, 'Authorization')).toBe('Bearer acc');
   });
 
-  it('sends nothing when the deletion is cancelled, and gives focus back to Delete', async () => {
+  it('sends nothing when the deletion is cancelled (Cancel or Escape), and gives focus back to Delete', async () => {
     setUserEmail('ann@example.com');
     const fetchMock = mockFetch(answerItem());
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('group')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete' })).toHaveFocus();
+    // Escape answers Cancel too.
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
     expect(screen.queryByRole('group')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete' })).toHaveFocus();
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(0);
