@@ -214,6 +214,9 @@ test('an item opened from far down the list by keyboard shows its page from the 
     await signIn(page, user);
     await page.goto(appRoutes.news);
     const link = newsList(page).getByRole('link', { name: target.title, exact: true });
+    await expect(newsList(page)).toBeVisible();
+    // Other tests add items meanwhile: further down the list if need be.
+    for (let pages = 1; (await link.count()) === 0 && pages < 5; pages++) await showOlder(page);
     await link.focus(); // scrolled down to it, as a keyboard user tabbing there would be
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     await page.keyboard.press('Enter');

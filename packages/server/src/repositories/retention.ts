@@ -29,7 +29,8 @@ type Rule = {
  * What retention deletes (docs/api.md, "Operating the product"): a row goes once the moment it ended, expired, was
  * used, was delivered or was given up is older than the cutoff. A column that is null (a live
  * session, an unused token, a mail not yet sent) never matches, so live sessions, usable tokens and
- * pending mails stay whatever their age (a recovery code's only moment is its use). One statement per column, so each can use its index.
+ * pending mails stay whatever their age (a recovery code's only moment is its use). One statement per
+ * column, so each can use its index.
  */
 const RULES: readonly Rule[] = [
   { kind: 'sessions', table: 'sessions', key: 'id', column: 'ended_at' },

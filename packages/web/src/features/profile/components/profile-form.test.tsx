@@ -79,5 +79,8 @@ describe('profile', () => {
     expect(screen.getByRole('button', { name: 'Reset' })).toHaveAttribute('aria-disabled', 'true');
     // Said politely, in a status region that was there before the words came.
     expect(screen.getByText('Profile saved.')).toHaveAttribute('role', 'status');
+    // Changed again, it is no longer what was saved.
+    await user.type(screen.getByLabelText('First name'), 'x');
+    expect(screen.queryByText('Profile saved.')).not.toBeInTheDocument();
   });
 });

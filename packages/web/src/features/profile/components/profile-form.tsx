@@ -52,7 +52,8 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
       form={f}
       footer={
         <p role="status" className="form-saved">
-          {said}
+          {/* Changed again, the form is no longer what was saved. */}
+          {f.canAct ? '' : said}
         </p>
       }
     >
