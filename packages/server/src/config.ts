@@ -71,9 +71,9 @@ const checked = (problem: (value: string) => string | undefined) =>
   );
 
 /** The WHATWG parser's reading, or undefined (its error would quote the whole value, password and all). */
-function parseUrl(value: string, base?: string): URL | undefined {
+function parseUrl(value: string): URL | undefined {
   try {
-    return new URL(value, base);
+    return new URL(value);
   } catch {
     return undefined;
   }
