@@ -12,8 +12,8 @@ import { newsItem } from './news-bodies.js';
 
 /** A string that must be sent and may not be blank. */
 const requiredString = (maxLength: number) => Type.String({ minLength: 1, maxLength });
-/** An address that must look like one (a blank one does not). */
-const emailAddress = Type.String({ format: 'email', maxLength: limits.email });
+/** An address that must look like one; a blank one is "This field may not be blank.". */
+const emailAddress = Type.String({ format: 'email', minLength: 1, maxLength: limits.email });
 const password = requiredString(limits.password);
 const token = requiredString(limits.token);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formMessages } from './messages.js';
+import { formMessages, serverMessages } from './messages.js';
 
 /**
  * The browser's form rules (docs/web-app.md, "Forms"): every field is `Required`, confirmations
@@ -51,15 +51,15 @@ const optionalFiles = z.custom<ArrayLike<File> | undefined>(
 /**
  * The author's edit form (docs/web-app.md, "Pages": `/news/{id}/edit`): the add form's rules, plus
  * ticking files to remove (`remove_files`, the ids as the checkboxes give them). Nothing may leave the
- * item without a file: removing every one of its `existingFiles` and adding none is `Required` on
- * `files`, as on the add form.
+ * item without a file: removing every one of its `existingFiles` and adding none is refused on
+ * `files` with the server's own words for it ("A news item must keep at least one file.").
  */
 export const editNewsForm = (existingFiles: number) =>
   z
     .object({ title: required(), content: required(), files: optionalFiles, remove_files: z.array(z.string()) })
     .superRefine((value, ctx) => {
       const kept = existingFiles - new Set(value.remove_files).size + (value.files?.length ?? 0);
-      if (kept < 1) ctx.addIssue({ code: 'custom', path: ['files'], message: formMessages.required });
+      if (kept < 1) ctx.addIssue({ code: 'custom', path: ['files'], message: serverMessages.keepOneFile });
     });
 
 export const profileForm = z.object({

@@ -55,6 +55,8 @@ export const serverMessages = {
   invalidCursor: 'Invalid cursor.',
   noSuchFile: (id: string) => `Invalid pk "${id}" - object does not exist.`,
   tooManyElements: (max: number) => `Ensure this field has no more than ${max} elements.`,
+  /** A JSON value where a list belongs, named by its Python type as Django REST Framework names it. */
+  notAList: (type: string) => `Expected a list of items but got type "${type}".`,
   keepOneFile: 'A news item must keep at least one file.',
   methodNotAllowed: (method: string) => `Method "${method}" not allowed.`,
   unsupportedMediaType: (type: string) => `Unsupported media type "${type}" in request.`,

@@ -5,6 +5,7 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { loggerOptions } from './logger.js';
 import type { OutboxOptions } from './mail/outbox-worker.js';
+import afterAnswer from './plugins/app/after-answer.js';
 import auth from './plugins/app/auth.js';
 import compression from './plugins/app/compression.js';
 import errors, { frameworkErrors } from './plugins/app/errors.js';
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(services, { config, database });
   await app.register(metrics); // before the routes: its onResponse hook counts every answer
   await app.register(auth);
+  await app.register(afterAnswer);
   await app.register(mail, { outbox: options.outbox });
   await app.register(rateLimit);
   await app.register(retention, { retention: options.retention });

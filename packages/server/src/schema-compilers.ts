@@ -49,7 +49,7 @@ export function lazySchemaCompilers() {
     let bodyCompilerFor: ReturnType<BuildValidator> | undefined;
     // A JSON body is checked without Ajv's coercion: `true`, `["a"]`, `{}` or `null` where a string
     // belongs is the client's mistake, refused as Django REST Framework refuses it (a number has been
-    // made its text before, as DRF takes it: numbers-as-text.ts; a form's values are strings). A query
+    // made its text before, as DRF takes it: field-input.ts; a form's values are strings). A query
     // string or a path is all text: coerced as Fastify does. `verbose` gives an error its value.
     const bodyOptions = {
       ...options,

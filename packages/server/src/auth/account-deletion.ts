@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '../db/schema.js';
 import { securityNoticeMail, type NoticeContext } from '../mail/security-notices.js';
 import { deleteNewsOfAuthor } from '../repositories/news.js';
+import { endUserSessions } from '../repositories/sessions.js';
 import { deleteUser } from '../repositories/users.js';
 import { changeWithFiles } from '../storage/file-changes.js';
 
@@ -19,6 +20,9 @@ export async function deleteAccount(app: FastifyInstance, user: UserRow, context
       staged: [],
       commit: () =>
         app.db.transaction().execute(async (trx) => {
+          // Sessions first: a post or edit in flight through one of them then commits before this
+          // reads the items, or is refused (repositories/sessions.ts, requireLiveSession).
+          await endUserSessions(trx, user.id);
           const files = await deleteNewsOfAuthor(trx, user.id);
           await deleteUser(trx, user.id);
           await app.mailer.queue(securityNoticeMail(user.email, { kind: 'account-deleted' }, context), trx);

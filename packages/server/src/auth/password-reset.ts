@@ -3,14 +3,17 @@ import { resetPasswordMail } from '../mail/messages.js';
 import { securityNoticeMail, type NoticeContext } from '../mail/security-notices.js';
 import { insertResetToken, findUsableResetToken, useResetToken } from '../repositories/reset-tokens.js';
 import { endUserSessions } from '../repositories/sessions.js';
+import { useUpUserTokens } from '../repositories/single-use-tokens.js';
 import { emailKey, findUserByEmail, setPasswordHash } from '../repositories/users.js';
 import { hashResetToken, looksLikeResetToken, newResetToken } from './reset-tokens.js';
 
 /**
  * Starts a reset: a single-use token, stored hashed, and a mail with the link to the account's owner.
- * Known and unknown addresses go through the same steps (the lookup, the token, one transaction with
- * the rate-limit counts), so the answer is the same in status, body and timing; the mail itself is
- * sent by the outbox worker after the answer, so no mail server's latency shows either.
+ * Known and unknown addresses go through the same steps before the answer (the lookup, the limit's
+ * count in its own transaction), so the answer is the same in status, body and timing. For a known
+ * one, the token and the mail are stored by the returned step, which the caller runs once the answer
+ * has gone out: their writes (a commit of two more tables, or more round trips to PostgreSQL) took
+ * over a millisecond, enough to tell the two kinds apart. The mail is sent by the outbox worker.
  */
 export async function requestReset(
   app: FastifyInstance,
@@ -18,22 +21,23 @@ export async function requestReset(
   email: string,
   path: string,
   log: FastifyBaseLogger,
-): Promise<void> {
+): Promise<(() => Promise<void>) | undefined> {
   const user = await findUserByEmail(app.db, email);
-  const { token, hash } = newResetToken();
-  // From PUBLIC_URL, never from the request's Host header: a forged Host cannot redirect the link.
-  const link = `${app.config.publicUrl}${path}?token=${token}`;
-  await app.db.transaction().execute(async (trx) => {
-    await app.rateLimits.consume('reset', { account: emailKey(email), ip }, trx);
-    if (!user) return;
-    await insertResetToken(trx, user.id, hash, app.config.resetTokenLifetime);
-    await app.mailer.queue(resetPasswordMail(user.email, link, app.config.resetTokenLifetime), trx);
-  });
-  if (!user) return;
-  app.mailer.wake();
-  // The contract's local mode: with no mail server, the log is how a person gets the link.
-  if (app.mailer.kind === 'file')
-    log.info(`Password reset link for ${user.email} (no SMTP_URL, so it is only in DATA_DIR/mail and here): ${link}`);
+  await app.db.transaction().execute((trx) => app.rateLimits.consume('reset', { account: emailKey(email), ip }, trx));
+  if (!user) return undefined;
+  return async () => {
+    const { token, hash } = newResetToken();
+    // From PUBLIC_URL, never from the request's Host header: a forged Host cannot redirect the link.
+    const link = `${app.config.publicUrl}${path}?token=${token}`;
+    await app.db.transaction().execute(async (trx) => {
+      await insertResetToken(trx, user.id, hash, app.config.resetTokenLifetime);
+      await app.mailer.queue(resetPasswordMail(user.email, link, app.config.resetTokenLifetime), trx);
+    });
+    app.mailer.wake();
+    // The contract's local mode: with no mail server, the log is how a person gets the link.
+    if (app.mailer.kind === 'file')
+      log.info(`Password reset link for ${user.email} (no SMTP_URL, so it is only in DATA_DIR/mail and here): ${link}`);
+  };
 }
 
 /** The usable (unused, unexpired) token's row, or undefined. */
@@ -44,7 +48,8 @@ export async function findResetToken(app: FastifyInstance, token: string) {
 
 /**
  * Sets the new password, uses the token (and every other unused one of the user) up, ends every
- * session of the user and queues the owner's notice, all in one transaction. False when the token was used meanwhile.
+ * session of the user, voids the e-mail changes still waiting for their link, and queues the owner's
+ * notice, all in one transaction. False when the token was used meanwhile.
  */
 export async function completeReset(
   app: FastifyInstance,
@@ -57,6 +62,7 @@ export async function completeReset(
     if (!(await useResetToken(trx, tokenRow.id, tokenRow.userId))) return false;
     await setPasswordHash(trx, tokenRow.userId, hash);
     await endUserSessions(trx, tokenRow.userId);
+    await useUpUserTokens(trx, 'email_change_tokens', tokenRow.userId);
     await app.mailer.queue(securityNoticeMail(tokenRow.email, { kind: 'password-reset' }, context), trx);
     return true;
   });

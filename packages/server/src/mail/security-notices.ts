@@ -39,7 +39,8 @@ const WHAT: Record<SecurityEvent['kind'], { subject: string; happened: (e: Secur
     subject: 'A change of your e-mail address was requested',
     happened: (e) =>
       `Someone asked to change the e-mail address of your account to ${(e as { newEmail: string }).newEmail}.\n` +
-      'Nothing changes unless the link sent to that address is opened.',
+      'Nothing changes unless the link sent to that address is opened. A new password (a reset or a\n' +
+      'change) cancels the request.',
   },
   'email-changed': {
     subject: 'Your e-mail address was changed',

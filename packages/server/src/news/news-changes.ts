@@ -6,6 +6,7 @@ import {
   insertNewsItem,
   undoNewsEdit,
   type NewFile,
+  type NewNewsItem,
   type NewsEdit,
   type NewsEditDone,
 } from '../repositories/news.js';
@@ -30,7 +31,7 @@ const leftover = (deps: NewsDeps) => (error: unknown) =>
  */
 export function createNewsItem(
   deps: NewsDeps,
-  item: { authorId: number; title: string; content: string; createdAt: string },
+  item: NewNewsItem,
   files: NewFile[],
   /** Told of the stored item as soon as it has committed, before its files are put in place. */
   onCommit?: (stored: StoredNewsItem) => void,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { isPostgres } from '../db/database.js';
 import { precompiled } from '../db/precompiled.js';
 import type { Database, NewsFileRow } from '../db/schema.js';
+import { requireLiveSession } from './sessions.js';
 
 type Db = Kysely<Database>;
 
@@ -190,10 +191,11 @@ async function insertFiles(trx: Db, newsId: number, files: NewFile[], firstPosit
  */
 export async function insertNewsItem(
   db: Db,
-  item: { authorId: number; title: string; content: string; createdAt: string },
+  item: NewNewsItem,
   files: NewFile[],
 ): Promise<{ id: number; fileIds: number[]; revision: number }> {
   return db.transaction().execute(async (trx) => {
+    if (item.sessionId !== undefined) await requireLiveSession(trx, item.sessionId);
     const { id } = await trx
       .insertInto('news_items')
       .values({ author_id: item.authorId, title: item.title, content: item.content, created_at: item.createdAt })
@@ -214,7 +216,18 @@ export class NewsEditRefused extends Error {
   }
 }
 
+export interface NewNewsItem {
+  authorId: number;
+  title: string;
+  content: string;
+  createdAt: string;
+  /** The author's session, when posted through it: the item is stored only while it lives. */
+  sessionId?: string;
+}
+
 export interface NewsEdit {
+  /** The author's session, when edited through it: the edit is made only while it lives. */
+  sessionId?: string;
   title?: string;
   content?: string;
   /** Ids of the item's files to remove. */
@@ -248,6 +261,7 @@ export async function editNewsItem(db: Db, id: number, authorId: number, edit: N
       .$if(isPostgres(trx), (q) => q.forUpdate())
       .executeTakeFirst();
     if (!before) throw new NewsEditRefused('gone');
+    if (edit.sessionId !== undefined) await requireLiveSession(trx, edit.sessionId);
 
     const removeIds = [...new Set(edit.removeFileIds)];
     const removed =

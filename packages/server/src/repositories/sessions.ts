@@ -57,6 +57,22 @@ export async function useLiveSession(db: Db, sessionId: string, now = new Date()
   return row?.expires_at;
 }
 
+/** Thrown inside a change's transaction when its caller's session has ended meanwhile: nothing of it stays. */
+export class SessionEnded extends Error {
+  constructor() {
+    super('the session ended before the change committed');
+  }
+}
+
+/**
+ * First in a change's transaction: the change commits only if the caller's session still lives. Its
+ * row stays locked until the commit on PostgreSQL, so a logout, a session's end or the account's
+ * deletion (which ends its sessions first) waits for the change or comes before it, never between.
+ */
+export async function requireLiveSession(db: Db, sessionId: string): Promise<void> {
+  if (!(await useLiveSession(db, sessionId))) throw new SessionEnded();
+}
+
 /** True when a session of this id was ever started (and not yet removed by the retention job). */
 export async function sessionExists(db: Db, sessionId: string): Promise<boolean> {
   const row = await db.selectFrom('sessions').select('id').where('id', '=', sessionId).executeTakeFirst();

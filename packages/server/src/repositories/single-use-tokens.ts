@@ -28,3 +28,21 @@ export async function useSingleUseToken(
   await tokens().set({ used_at: usedAt }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
   return true;
 }
+
+/**
+ * Uses up every unused token of the user in `table`: a new password makes the links mailed before it
+ * void (a change of e-mail asked for from a stolen session dies with the reset that ends the session).
+ */
+export async function useUpUserTokens(
+  db: Kysely<Database>,
+  table: SingleUseTokenTable,
+  userId: number,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .updateTable(table as 'password_reset_tokens')
+    .set({ used_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}

@@ -241,6 +241,56 @@ describe.each(dialects)('account center (%s)', (dialect) => {
       }
     });
 
+    it('voids a change waiting for its link when the password changes or is reset (a stolen session asked for it)', async () => {
+      const user = await createUser(t);
+      /** Asks to move `user` to a new address; the link's token. */
+      const asked = async (who: Pick<TestUser, 'access' | 'password'>) => {
+        const newEmail = uniqueEmail('thief');
+        const since = peer.messages.length;
+        expect((await change(who, { new_email: newEmail, password: who.password })).statusCode).toBe(200);
+        return resetLink((await peer.waitForMail({ to: newEmail, since })).text).token;
+      };
+
+      // A password change by the owner voids the change asked for before it, and a reset link too.
+      const beforeChange = await asked(user);
+      let since = peer.messages.length;
+      await post(t.app, apiPaths.passwordReset, { email: user.email, reset_new_password_path: '/resetnewpassword' });
+      const resetToken = resetLink(
+        (await peer.waitForMail({ to: user.email, since, subject: 'Reset your password' })).text,
+      ).token;
+      const password = goodPassword();
+      const changed = await t.app.inject({
+        method: 'PUT',
+        url: apiPaths.changePassword,
+        payload: { old_password: user.password, new_password: password, confirm: password },
+        headers: bearer(user),
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect((await confirm(beforeChange)).json()).toEqual({ status: 'notfound' });
+      const staleReset = await post(t.app, apiPaths.passwordResetValidateToken, { token: resetToken });
+      expect(staleReset.json()).toEqual({ status: 'notfound' });
+
+      // A reset voids the change asked for before it; one asked for after the reset works.
+      const owner = { access: (await signIn({ ...user, password }, LAPTOP, '203.0.113.9')).access, password };
+      const beforeReset = await asked(owner);
+      since = peer.messages.length;
+      await post(t.app, apiPaths.passwordReset, { email: user.email, reset_new_password_path: '/resetnewpassword' });
+      const { token } = resetLink(
+        (await peer.waitForMail({ to: user.email, since, subject: 'Reset your password' })).text,
+      );
+      const reset = goodPassword();
+      const done = await post(t.app, apiPaths.passwordResetConfirm, { token, password: reset, confirm: reset });
+      expect(done.statusCode, done.body).toBe(200);
+      expect((await confirm(beforeReset)).json()).toEqual({ status: 'notfound' });
+      const after = {
+        access: (await signIn({ ...user, password: reset }, LAPTOP, '203.0.113.9')).access,
+        password: reset,
+      };
+      expect((await get(apiPaths.userProfile, after)).json().email).toBe(user.email);
+      const afterReset = await asked(after);
+      expect((await confirm(afterReset)).json()).toEqual({ status: 'OK' });
+    });
+
     it('answers a taken new address the same, mailing it a notice without a link; the address stays', async () => {
       const user = await createUser(t);
       const owner = await createUser(t);

@@ -2,7 +2,9 @@ import { apiPaths } from '@hello/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { rawExchange } from '../helpers/raw-http.js';
-import { bearer, createUser } from '../helpers/users.js';
+import { goodPassword } from '../helpers/accounts.js';
+import { multipart } from '../helpers/multipart.js';
+import { bearer, createUser, uniqueEmail } from '../helpers/users.js';
 
 describe.each(dialects)('error contract (%s)', (dialect) => {
   let t: TestApp;
@@ -152,6 +154,80 @@ describe.each(dialects)('error contract (%s)', (dialect) => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ email: ['This field is required.'], password: ['This field is required.'] });
+  });
+
+  it('takes a call with no body at all as one with every field missing', async () => {
+    for (const [url, fields] of [
+      ['/api/v1/token/', ['email', 'password']],
+      ['/api/v1/rest-auth/registration/', ['email', 'password1', 'password2']],
+      ['/api/password_reset/', ['email', 'reset_new_password_path']],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url });
+      expect([res.statusCode, res.json()], url).toEqual([
+        400,
+        Object.fromEntries(fields.map((field) => [field, ['This field is required.']])),
+      ]);
+    }
+    // A body without a Content-Type is still refused for its type.
+    const untyped = await t.app.inject({ method: 'POST', url: '/api/v1/token/', payload: Buffer.from('email=x') });
+    expect(untyped.statusCode).toBe(415);
+  });
+
+  it('reads fields as Django REST Framework did: e-mail addresses trimmed, white space alone blank', async () => {
+    const email = uniqueEmail('spaced');
+    const password = goodPassword();
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/rest-auth/registration/',
+      payload: { email: `  ${email}\t`, password1: password, password2: password },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const stored = await t.app.db.selectFrom('users').select('email').where('email_key', '=', email).executeTakeFirst();
+    expect(stored?.email).toBe(email);
+    // A password's own spaces count: only a password of nothing but spaces is blank.
+    const blank = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/rest-auth/registration/',
+      payload: { email: '', password1: '        ', password2: ' ' },
+    });
+    expect([blank.statusCode, blank.json()]).toEqual([
+      400,
+      {
+        email: ['This field may not be blank.'],
+        password1: ['This field may not be blank.'],
+        password2: ['This field may not be blank.'],
+      },
+    ]);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/password_reset/',
+      payload: { email: `${email.toUpperCase()} `, reset_new_password_path: '/resetnewpassword' },
+    });
+    expect([reset.statusCode, reset.json()]).toEqual([200, { status: 'OK' }]);
+  });
+
+  it('refuses a file where a text field belongs, rather than dropping it', async () => {
+    const user = await createUser(t);
+    const headers = bearer(user);
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.userProfile,
+      headers,
+      payload: { first_name: 'Ada', last_name: 'Lovelace', user_profile: { telephone: '555 1234' } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const body = multipart({ first_name: 'Ada', last_name: 'Lovelace' }, [
+      { name: 'user_profile.telephone', filename: 'a.txt', contentType: 'text/plain', data: 'x' },
+    ]);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.userProfile,
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect([refused.statusCode, refused.json()]).toEqual([400, { 'user_profile.telephone': ['Not a valid string.'] }]);
+    const profile = await t.app.inject({ method: 'GET', url: apiPaths.userProfile, headers });
+    expect(profile.json().user_profile.telephone).toBe('555 1234');
   });
 
   it('refuses a JSON value that is not text where text belongs, and takes a number as its text, as Django REST Framework does', async () => {

@@ -34,6 +34,7 @@ describe.each(dialects)('a pending reset mail holds no usable token (%s)', (dial
     });
     expect(res.statusCode).toBe(200);
 
+    await t.app.afterAnswer.settled(); // the token and the mail are stored once the answer is out
     const row = await t.app.db
       .selectFrom('mail_outbox')
       .selectAll()

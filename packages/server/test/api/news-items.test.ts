@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { newsItemPath, type NewsItem } from '@hello/contract';
+import { PassThrough } from 'node:stream';
+import { apiPaths, newsItemPath, userSessionPath, type NewsItem } from '@hello/contract';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { multipart, type FilePart } from '../helpers/multipart.js';
 import { bearer, createUser, tokenAuth, type TestUser } from '../helpers/users.js';
@@ -128,6 +129,20 @@ describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
     const res = await patchJson(item.id, { remove_files: [item.files[1]!.id] });
     expect(res.statusCode).toBe(200);
     expect(res.json<NewsItem>().files.map((f) => f.name)).toEqual(['one.txt']);
+    // One id that is not in a list is refused in JSON, as Django REST Framework's ListField refuses it.
+    for (const [value, type] of [
+      [item.files[0]!.id, 'int'],
+      [String(item.files[0]!.id), 'str'],
+      [true, 'bool'],
+      [{ id: 1 }, 'dict'],
+    ] as const) {
+      const refused = await patchJson(item.id, { remove_files: value });
+      expect([refused.statusCode, refused.json()]).toEqual([
+        400,
+        { remove_files: [`Expected a list of items but got type "${type}".`] },
+      ]);
+    }
+    expect((await get(item.id)).json<NewsItem>().files.map((f) => f.name)).toEqual(['one.txt']);
   });
 
   it('refuses to leave an item without a file, and changes nothing', async () => {
@@ -296,6 +311,94 @@ describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
     ).json<NewsItem[]>();
     expect(list.map((i) => i.id)).not.toContain(item.id);
     expect((await del(item.id)).statusCode).toBe(404);
+  });
+
+  describe('a session that ends while the body streams', () => {
+    const big = (name: string): FilePart => ({
+      filename: `${name}.bin`,
+      contentType: 'application/octet-stream',
+      data: Buffer.alloc(256 * 1024, 7),
+    });
+    /** Files left in the staging folders (one per instance). */
+    const staged = () => {
+      const tmp = path.join(t.dataDir, 'uploads', '.tmp');
+      if (!existsSync(tmp)) return [];
+      return readdirSync(tmp, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    };
+    /** Sends a multipart call's first half, runs `meanwhile` (the call's checks are done by then), then the rest. */
+    const inHalves = async (
+      request: { method: 'POST' | 'PATCH'; url: string; authorization: string },
+      fields: Record<string, string>,
+      meanwhile: () => Promise<unknown>,
+    ) => {
+      const body = multipart(fields, [big('late')]);
+      const stream = new PassThrough();
+      const answer = t.app.inject({
+        method: request.method,
+        url: request.url,
+        headers: { ...body.headers, authorization: request.authorization },
+        payload: stream,
+      });
+      stream.write(body.payload.subarray(0, body.payload.length / 2));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await meanwhile();
+      stream.end(body.payload.subarray(body.payload.length / 2));
+      return answer;
+    };
+    const itemsTitled = (title: string) =>
+      t.app.db.selectFrom('news_items').select('id').where('title', '=', title).execute();
+
+    it('stores no post, and no edit, made through it: 401, files discarded', async () => {
+      const device = await t.app.sessions.start(alice.userId);
+      const endDevice = () =>
+        t.app.inject({ method: 'DELETE', url: userSessionPath(device.sessionId), headers: bearer(alice) });
+      const filesBefore = storedFiles();
+      const posted = await inHalves(
+        { method: 'POST', url: NEW, authorization: `Token ${device.refresh}` },
+        { title: 'Posted while logged out', content: 'x' },
+        async () => expect((await endDevice()).statusCode).toBe(204),
+      );
+      expect(posted.statusCode, posted.body).toBe(401);
+      expect(posted.json()).toMatchObject({ code: 'token_not_valid' });
+      expect(await itemsTitled('Posted while logged out')).toEqual([]);
+
+      const item = await create();
+      const other = await t.app.sessions.start(alice.userId);
+      const edited = await inHalves(
+        { method: 'PATCH', url: newsItemPath(item.id), authorization: `Bearer ${other.access}` },
+        { title: 'Edited while logged out' },
+        () => t.app.inject({ method: 'DELETE', url: userSessionPath(other.sessionId), headers: bearer(alice) }),
+      );
+      expect(edited.statusCode, edited.body).toBe(401);
+      expect((await get(item.id)).json()).toEqual({
+        ...item,
+        files: item.files.map((f) => ({ ...f, url: expect.any(String) })),
+      });
+      expect(storedFiles().length).toBe(filesBefore.length + item.files.length);
+      expect(staged()).toEqual([]);
+    });
+
+    it('stores no post of an account deleted meanwhile: 401, not a 500, and none of its files stay', async () => {
+      const carol = await createUser(t);
+      const filesBefore = storedFiles();
+      const posted = await inHalves(
+        { method: 'POST', url: NEW, authorization: `Token ${carol.refresh}` },
+        { title: 'Posted while deleted', content: 'x' },
+        async () => {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: apiPaths.deleteAccount,
+            headers: bearer(carol),
+            payload: { password: carol.password },
+          });
+          expect(res.statusCode, res.body).toBe(204);
+        },
+      );
+      expect(posted.statusCode, posted.body).toBe(401);
+      expect(await itemsTitled('Posted while deleted')).toEqual([]);
+      expect(storedFiles()).toEqual(filesBefore);
+      expect(staged()).toEqual([]);
+    });
   });
 
   it('answers an edit whose files cannot be put in place with 500, and leaves the item as it was', async () => {

@@ -118,6 +118,11 @@ describe.each(dialects)('the news list, a page at a time (%s)', (dialect) => {
       // Well formed, but an id past what an integer column holds (PostgreSQL would refuse the query).
       Buffer.from('2147483648.2026-11-26T23:22:58.044Z').toString('base64url'),
       Buffer.from('9999999999.2026-11-26T23:22:58.044Z').toString('base64url'),
+      // Well formed, but no such time: month 99, month 13 and hour 99, 30 February, hour 24.
+      Buffer.from('6.9999-99-99T11:41:54.125Z').toString('base64url'),
+      Buffer.from('6.2026-13-45T99:99:99.999Z').toString('base64url'),
+      Buffer.from('6.2026-02-30T10:00:00.000Z').toString('base64url'),
+      Buffer.from('6.2026-01-01T24:00:00.000Z').toString('base64url'),
     ]) {
       const res = await get(`${LIST}?before=${encodeURIComponent(before)}`);
       expect(res.statusCode, before).toBe(400);
@@ -201,6 +206,10 @@ describe.each(dialects)('the news list, a page at a time (%s)', (dialect) => {
     expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
     expect((await get(LIST, { 'accept-encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip');
     expect((await get(LIST, { 'accept-encoding': 'identity' })).headers['content-encoding']).toBeUndefined();
+    // Coding names in any letter case (RFC 9110), and x-gzip, as for every other answer.
+    expect((await get(LIST, { 'accept-encoding': 'GZIP' })).headers['content-encoding']).toBe('gzip');
+    expect((await get(LIST, { 'accept-encoding': 'Br' })).headers['content-encoding']).toBe('br');
+    expect((await get(LIST, { 'accept-encoding': 'x-gzip' })).headers['content-encoding']).toBe('gzip');
     // The same compressed bytes again, from what is kept.
     expect((await get(LIST, { 'accept-encoding': 'br' })).rawPayload.equals(br.rawPayload)).toBe(true);
 

@@ -11,11 +11,15 @@ export const COMPRESS_ABOVE_BYTES = 1024;
 
 const negotiator = new Negotiator<Encoding | 'identity'>({ supportedValues: ['br', 'gzip', 'identity'] });
 
-/** The encoding this client prefers among ours (brotli first), or undefined for none. */
+/**
+ * The encoding this client prefers among ours (brotli first), or undefined for none. Read as
+ * @fastify/compress reads it for the other answers: coding names in any letter case (RFC 9110),
+ * `x-gzip` as gzip.
+ */
 export function acceptedEncoding(request: FastifyRequest): Encoding | undefined {
   const header = request.headers['accept-encoding'];
   if (!header) return undefined;
-  const chosen = negotiator.negotiate(header);
+  const chosen = negotiator.negotiate(header.toLowerCase().replace(/\bx-gzip\b/g, 'gzip'));
   return chosen === 'identity' || chosen === null ? undefined : chosen;
 }
 

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { serverMessages } from '@hello/contract';
 import { ApiError, httpErrors } from '../../http-errors.js';
 import { guardedParts } from '../../multipart-parts.js';
-import { numbersAsText } from '../../numbers-as-text.js';
+import { asFieldInput } from '../../field-input.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,12 +38,17 @@ export default fp(async function formBodies(app: FastifyInstance) {
       request.body = nestDottedNames(await collectFields(request, app.config.maxBodyBytes));
     } else if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
       request.body = nestDottedNames(lastValues(request.body as Record<string, unknown>));
-    } else if (request.routeOptions.schema?.body) {
-      numbersAsText(request.body, request.routeOptions.schema.body);
+    } else if (request.body === undefined && request.headers['content-type'] === undefined) {
+      // No body at all (and so no Content-Type; one with a body and none is a 415): every field is
+      // missing, as in Django REST Framework, rather than "Expected a dictionary".
+      request.body = {};
     }
     // Only where the call reads a body (it has a body schema): a call that ignores its body (logout)
     // stores nothing from it, and its error schema has no room for field errors.
-    const withNul = request.routeOptions.schema?.body ? fieldsWithNul(request.body) : [];
+    const schema = request.routeOptions.schema?.body;
+    if (!schema) return;
+    asFieldInput(request.body, schema);
+    const withNul = fieldsWithNul(request.body);
     if (withNul.length > 0)
       throw new ApiError(400, Object.fromEntries(withNul.map((field) => [field, [serverMessages.nullCharacters]])));
   };
@@ -74,14 +79,17 @@ export function fieldsWithNul(body: unknown): string[] {
   return [...found].sort();
 }
 
+/** What a file part stands for among a body's fields: not text, for the validation to refuse. */
+const FILE_PART = true;
+
 /**
  * The fields of a multipart body to a call that takes no upload. MAX_BODY_BYTES bounds the body as a
  * whole, as it bounds a JSON or url-encoded one: the fields and any file parts (read only to be thrown
  * away, and no further than the limit) add up, and the first byte over it is a 413. A field the
  * parser cut at its fieldSize (MAX_BODY_BYTES, request-bodies.ts) is over the limit too, never used cut.
  */
-async function collectFields(request: FastifyRequest, maxBytes: number): Promise<Record<string, string>> {
-  const fields: Record<string, string> = Object.create(null);
+async function collectFields(request: FastifyRequest, maxBytes: number): Promise<Record<string, unknown>> {
+  const fields: Record<string, unknown> = Object.create(null);
   let size = 0;
   const count = (bytes: number) => {
     size += bytes;
@@ -93,6 +101,9 @@ async function collectFields(request: FastifyRequest, maxBytes: number): Promise
         // No call but the news upload takes files. Leaving the loop early destroys the file's
         // stream, which ends the parsing; the rest of the body is discarded after the 413 (errors.ts).
         for await (const chunk of part.file as AsyncIterable<Buffer>) count(chunk.length);
+        // Under a field the call reads, a file is no text: refused ("Not a valid string."), as
+        // Django REST Framework refuses it, rather than dropped (an optional field would be blanked).
+        fields[part.fieldname] = FILE_PART;
         continue;
       }
       if (part.valueTruncated) throw httpErrors.payloadTooLarge();

@@ -41,5 +41,8 @@ export function fieldErrorsFromValidation(errors: FastifySchemaValidationError[]
       add(pointer, 'Invalid value.');
     }
   }
+  // A blank field is only that, as in Django REST Framework: not also "Enter a valid email address.".
+  for (const [field, messages] of Object.entries(out))
+    if (messages.includes(serverMessages.blank)) out[field] = [serverMessages.blank];
   return out;
 }

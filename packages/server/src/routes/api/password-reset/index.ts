@@ -40,7 +40,8 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
     async (request) => {
       const { email, reset_new_password_path: path } = request.body;
       if (!isSafeResetPath(path)) throw httpErrors.field('reset_new_password_path', serverMessages.invalidPath);
-      await requestReset(app, request.ip, email, path, request.log);
+      const rest = await requestReset(app, request.ip, email, path, request.log);
+      if (rest) app.afterAnswer.run(rest, request.log, 'password reset: the token and its mail were not stored');
       return ok;
     },
   );

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiPaths } from '@hello/contract';
 import { httpErrors } from '../../../../http-errors.js';
 import { createNewsItem, type StoredNewsItem } from '../../../../news/news-changes.js';
+import { SessionEnded } from '../../../../repositories/sessions.js';
 import { consumes } from '../../../../schemas/errors.js';
 import { newsFormErrors, readNewsForm } from './news-form.js';
 import { newsDeps } from './news-deps.js';
@@ -39,6 +40,7 @@ function createNewsHandler(app: FastifyInstance, toNewsItem: ReturnType<typeof n
     const principal = request.principal!;
     const item = {
       authorId: principal.userId,
+      sessionId: principal.sessionId,
       title: String(form.title),
       content: String(form.content),
       createdAt: new Date().toISOString(),
@@ -72,6 +74,9 @@ function createNewsHandler(app: FastifyInstance, toNewsItem: ReturnType<typeof n
       const nowMs = Date.now();
       json = answer(committed, nowMs);
       kept.added({ position: { createdAt: item.createdAt, id: committed.id }, json }, nowMs, committed.revision);
+    }).catch((error: unknown) => {
+      // The session ended while the body streamed (a logout, the account deleted): nothing stored.
+      throw error instanceof SessionEnded ? httpErrors.tokenNotValid('Token') : error;
     });
     return reply
       .code(201)

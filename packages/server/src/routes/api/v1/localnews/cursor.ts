@@ -17,8 +17,14 @@ export function decodeCursor(cursor: string): NewsPosition | undefined {
   );
   // An id past what an `integer` column holds is no item's: PostgreSQL would refuse the query.
   const id = match && parseId(match[1]);
-  if (!id) return undefined;
+  if (!id || !isRealTime(match[2]!)) return undefined;
   const position = { id, createdAt: match[2]! };
   // One spelling per position: a cursor with stray bits or padding is refused, not read loosely.
   return encodeCursor(position) === cursor ? position : undefined;
+}
+
+/** A time that exists (no 13th month, 30 February or hour 24): it reads back as written, to the second. */
+function isRealTime(iso: string): boolean {
+  const ms = Date.parse(iso);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 19) === iso.slice(0, 19);
 }

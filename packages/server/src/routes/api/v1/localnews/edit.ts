@@ -3,6 +3,7 @@ import { apiPaths, serverMessages } from '@hello/contract';
 import { ApiError, httpErrors } from '../../../../http-errors.js';
 import { editNewsItemWithFiles } from '../../../../news/news-changes.js';
 import { findNewsItem, NewsEditRefused } from '../../../../repositories/news.js';
+import { SessionEnded } from '../../../../repositories/sessions.js';
 import { consumes } from '../../../../schemas/errors.js';
 import { withIdParams } from '../../../parse-id.js';
 import { authorsItem, requireAuthor } from './author-check.js';
@@ -33,9 +34,11 @@ export default async function editNewsRoute(app: FastifyInstance) {
       }
       try {
         await editNewsItemWithFiles(newsDeps(app), id, authorId, {
+          sessionId: request.principal!.sessionId,
           ...(typeof form.title === 'string' && { title: form.title }),
           ...(typeof form.content === 'string' && { content: form.content }),
-          removeFileIds: (form.removeFiles ?? []).map((value) => fileId(value)!),
+          // A list of ids by now: newsFormErrors refused null, no list and anything but ids.
+          removeFileIds: (form.removeFiles as unknown[]).map((value) => fileId(value)!),
           addFiles: form.files.map((f) => ({
             storageName: f.storageName,
             originalName: f.name,
@@ -45,7 +48,9 @@ export default async function editNewsRoute(app: FastifyInstance) {
           maxFiles: app.config.maxUploadFiles || Infinity,
         });
       } catch (error) {
-        throw error instanceof NewsEditRefused ? refusal(error, app.config.maxUploadFiles) : error;
+        if (error instanceof NewsEditRefused) throw refusal(error, app.config.maxUploadFiles);
+        // The session ended while the body streamed (a logout): nothing of the edit stays.
+        throw error instanceof SessionEnded ? httpErrors.tokenNotValid('Bearer') : error;
       }
       const item = await findNewsItem(app.db, id);
       if (!item) throw httpErrors.notFound(); // deleted right after the edit

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { newsLimits, serverMessages, type FieldErrors } from '@hello/contract';
 import { ApiError, httpErrors } from '../../../../http-errors.js';
 import { guardedParts } from '../../../../multipart-parts.js';
-import { numberAsText } from '../../../../numbers-as-text.js';
+import { numberAsText } from '../../../../field-input.js';
 import { cleanFileName } from '../../../../storage/file-names.js';
 import type { StagedUpload, UploadStore } from '../../../../storage/uploads.js';
 import { parseId } from '../../../parse-id.js';
@@ -10,8 +10,11 @@ import { parseId } from '../../../parse-id.js';
 export interface NewsForm {
   title?: unknown;
   content?: unknown;
-  /** `remove_files` of an edit, each value as sent (repeated in a form, an array in JSON; null as JSON's null). */
-  removeFiles: unknown[] | null;
+  /**
+   * `remove_files` of an edit, each value as sent (repeated in a form, an array in JSON; null as
+   * JSON's null), or, for a JSON value that is no list, its type as Django REST Framework names it.
+   */
+  removeFiles: unknown[] | null | { notAList: string };
   files: (StagedUpload & { name: string })[];
 }
 
@@ -38,12 +41,19 @@ export async function readNewsForm(
     const { title, content, remove_files } = body as Record<string, unknown>;
     // A repeated url-encoded field arrives as an array, and its last value counts, as for other
     // calls; in JSON an array (or null) where a string belongs is the client's mistake, answered so,
-    // and a number is its text, as everywhere (numbers-as-text.ts).
+    // and a number is its text, as everywhere (field-input.ts).
     const json = /^application\/json/i.test(request.headers['content-type'] ?? '');
     return {
       title: json ? numberAsText(title) : lastOf(title),
       content: json ? numberAsText(content) : lastOf(content),
-      removeFiles: remove_files === undefined ? [] : remove_files === null ? null : [remove_files].flat(),
+      removeFiles:
+        remove_files === undefined
+          ? []
+          : remove_files === null
+            ? null
+            : json && !Array.isArray(remove_files)
+              ? { notAList: pythonType(remove_files) }
+              : [remove_files].flat(),
       files: [],
     };
   }
@@ -109,6 +119,7 @@ export function newsFormErrors(form: NewsForm, partial = false): FieldErrors {
   if (partial) {
     const ids = form.removeFiles;
     if (ids === null) errors.remove_files = [serverMessages.notNull];
+    else if (!Array.isArray(ids)) errors.remove_files = [serverMessages.notAList(ids.notAList)];
     else if (ids.some((value) => fileId(value) === undefined)) errors.remove_files = [serverMessages.invalidInteger];
     // Bounded before any query: each id is a parameter of one statement, which both databases limit.
     else if (ids.length > newsLimits.maxRemovedFiles)
@@ -116,6 +127,18 @@ export function newsFormErrors(form: NewsForm, partial = false): FieldErrors {
   }
   return errors;
 }
+
+/** A JSON value's type by its Python name, as Django REST Framework's messages give it. */
+const pythonType = (value: unknown): string =>
+  typeof value === 'string'
+    ? 'str'
+    : typeof value === 'boolean'
+      ? 'bool'
+      : typeof value === 'number'
+        ? Number.isInteger(value)
+          ? 'int'
+          : 'float'
+        : 'dict';
 
 /** A file id as JSON (a number) or a form (a string) sends it. */
 export const fileId = (value: unknown): number | undefined =>

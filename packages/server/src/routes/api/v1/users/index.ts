@@ -14,6 +14,7 @@ import { securityNoticeMail } from '../../../../mail/security-notices.js';
 import { commitUnlessNull } from '../../../../db/commit-unless-null.js';
 import { httpErrors, type ApiError } from '../../../../http-errors.js';
 import { endUserSessions, useLiveSession } from '../../../../repositories/sessions.js';
+import { useUpUserTokens } from '../../../../repositories/single-use-tokens.js';
 import { replacePasswordHash } from '../../../../repositories/users.js';
 import { bodyErrors, consumes, unauthorized, throttled, unavailable } from '../../../../schemas/errors.js';
 import { currentUser } from '../../../current-user.js';
@@ -62,6 +63,10 @@ export default async function usersRoutes(app: FastifyInstance) {
         else if (!replaced) refused = httpErrors.fields({ old_password: [serverMessages.wrongOldPassword] });
         if (refused) return null;
         await endUserSessions(trx, user.id, principal.sessionId);
+        // Links mailed before the new password die with it: an e-mail change asked for from a
+        // stolen session, and a reset link.
+        await useUpUserTokens(trx, 'email_change_tokens', user.id);
+        await useUpUserTokens(trx, 'password_reset_tokens', user.id);
         const notice = securityNoticeMail(user.email, { kind: 'password-changed' }, noticeContext(app, request));
         await app.mailer.queue(notice, trx);
         return expires;
