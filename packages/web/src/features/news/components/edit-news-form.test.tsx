@@ -1,4 +1,4 @@
-import { apiPaths, appRoutes, formMessages, newsItemPath, serverMessages } from '@hello/contract';
+import { apiPaths, appRoutes, newsItemPath, serverMessages } from '@hello/contract';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeXhr } from '../../../../test/fake-xhr';
@@ -109,20 +109,20 @@ describe('edit news', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/news\/7$/);
   });
 
-  it('refuses to remove every file without adding one (Required on files), and sends nothing', async () => {
+  it('refuses to remove every file without adding one (the server’s words on files), and sends nothing', async () => {
     const fetchMock = serve(() => jsonResponse(200, item));
     const { user } = openEdit();
     await user.click(await screen.findByLabelText('a.txt'));
     await user.click(screen.getByLabelText('b.pdf'));
     await user.click(submit());
     expect(screen.getByLabelText('Add files')).toHaveAccessibleDescription(
-      expect.stringContaining(formMessages.required),
+      expect.stringContaining(serverMessages.keepOneFile),
     );
     expect(patches(fetchMock)).toHaveLength(0);
 
     await user.upload(screen.getByLabelText('Add files'), newFile());
     expect(screen.getByLabelText('Add files')).not.toHaveAccessibleDescription(
-      expect.stringContaining(formMessages.required),
+      expect.stringContaining(serverMessages.keepOneFile),
     );
     await user.click(submit());
     expect(await screen.findByTestId('location')).toHaveTextContent('/news/7');
@@ -136,7 +136,7 @@ describe('edit news', () => {
     await user.click(await screen.findByLabelText('only.pdf'));
     await user.click(submit());
     expect(screen.getByLabelText('Add files')).toHaveAccessibleDescription(
-      expect.stringContaining(formMessages.required),
+      expect.stringContaining(serverMessages.keepOneFile),
     );
     await user.upload(screen.getByLabelText('Add files'), newFile());
     await user.click(submit());

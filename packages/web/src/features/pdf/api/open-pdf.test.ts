@@ -15,7 +15,7 @@ const pdfjs = vi.hoisted(() => {
 });
 vi.mock('pdfjs-dist', () => pdfjs);
 
-import { openPdf, RANGE_CHUNK_BYTES, RETRY_DELAYS_MS, totalFromContentRange } from './open-pdf';
+import { isPdfMissing, openPdf, RANGE_CHUNK_BYTES, RETRY_DELAYS_MS, totalFromContentRange } from './open-pdf';
 
 const SIZE = 5 * 1024 * 1024;
 
@@ -64,9 +64,16 @@ describe('opening a PDF by ranges', () => {
     expect(source.range).toBeUndefined();
   });
 
-  it('fails on an answer that is neither the range nor the whole file', async () => {
+  it('fails on an answer that is neither the range nor the whole file, telling a missing PDF apart', async () => {
     mockFetch(() => new Response('nope', { status: 404 }));
-    await expect(openPdf('/download_pdf_by_id/9').task).rejects.toThrow(/status 404/);
+    const missing = await openPdf('/download_pdf_by_id/9').task.catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(Error);
+    expect((missing as Error).message).toMatch(/status 404/);
+    expect(isPdfMissing(missing)).toBe(true);
+    mockFetch(() => new Response('oops', { status: 500 }));
+    const failed = await openPdf('/download_pdf_by_id/9').task.catch((error: unknown) => error);
+    expect(isPdfMissing(failed)).toBe(false);
+    expect(isPdfMissing(new Error('status 404'))).toBe(false);
   });
 });
 

@@ -9,7 +9,17 @@ export const RETRY_DELAYS_MS = [250, 1000, 3000];
 /** Thrown when the server answers a range request with anything but its 206. */
 class PdfRangeError extends Error {
   override name = 'PdfRangeError';
+  constructor(
+    message: string,
+    /** The answer's HTTP status; undefined when the answer was one but not the expected kind. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
 }
+
+/** True when the server has no PDF at the URL opened (404), rather than failing to send it. */
+export const isPdfMissing = (error: unknown): boolean => error instanceof PdfRangeError && error.status === 404;
 
 /** `bytes 0-65535/5242880` → 5242880; null when the length is not given. */
 export function totalFromContentRange(header: string | null): number | null {
@@ -20,7 +30,7 @@ export function totalFromContentRange(header: string | null): number | null {
 async function fetchRange(url: string, first: number, last: number, signal: AbortSignal) {
   const response = await fetch(url, { headers: { Range: `bytes=${first}-${last}` }, signal });
   if (response.status !== 206 && !(response.status === 200 && first === 0)) {
-    throw new PdfRangeError(`GET ${url} bytes ${first}-${last}: status ${response.status}`);
+    throw new PdfRangeError(`GET ${url} bytes ${first}-${last}: status ${response.status}`, response.status);
   }
   const bytes = new Uint8Array(await response.arrayBuffer());
   if (response.status === 200) return { bytes, total: bytes.length };

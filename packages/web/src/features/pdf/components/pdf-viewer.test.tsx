@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { downloadPdfPath } from '@hello/contract';
 import { deferred, mockFetch } from '../../../../test/helpers';
@@ -41,6 +42,8 @@ const opener = vi.hoisted(() => ({
     task: Promise.resolve().then(() => pdfjs.getDocument({ url })),
     cancel: vi.fn(),
   })),
+  // As open-pdf.ts tells a 404 from other failures: here, an error with that status.
+  isPdfMissing: (error: unknown) => (error as { status?: number } | null)?.status === 404,
 }));
 vi.mock('../api/open-pdf', () => opener);
 
@@ -118,12 +121,30 @@ describe('PDF viewer', () => {
     await waitFor(() => expect(getPage).toHaveBeenLastCalledWith(3));
   });
 
-  it('logs a document that fails to load', async () => {
+  it('says a document failed to load, logs it, and loads it again on Retry', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    pdfjs.getDocument.mockReturnValue({ promise: Promise.reject(new Error('404')), destroy: vi.fn() });
-    render(<PdfViewer url="/download_pdf_by_id/404" />);
-    await waitFor(() => expect(consoleError).toHaveBeenCalled());
+    pdfjs.getDocument.mockReturnValueOnce({ promise: Promise.reject(new Error('reset')), destroy: vi.fn() });
+    const user = userEvent.setup();
+    render(<PdfViewer url="/download_pdf_by_id/3" id={3} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The PDF could not be loaded.');
+    expect(consoleError).toHaveBeenCalled();
     expect(screen.queryByText('Loading ...')).not.toBeInTheDocument();
+    const { doc } = fakeDocument(2);
+    pdfjs.getDocument.mockReturnValue({ promise: Promise.resolve(doc), destroy: vi.fn() });
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('1 / 2')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says when there is no such PDF (404), with a way to the sample, without logging an error', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const missing = Object.assign(new Error('status 404'), { status: 404 });
+    pdfjs.getDocument.mockReturnValueOnce({ promise: Promise.reject(missing), destroy: vi.fn() });
+    render(<PdfViewer url="/download_pdf_by_id/99" id={99} />, { wrapper: MemoryRouter });
+    expect(await screen.findByText('There is no PDF with this number.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the sample PDF' })).toHaveAttribute('href', '/pdfviewer');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(consoleError).not.toHaveBeenCalled();
   });
 });
 

@@ -14,9 +14,10 @@ import { GlobalWorkerOptions, TextLayer, type PDFDocumentProxy, type PDFPageProx
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { texts } from '@hello/contract';
 import { Button } from '@/components/ui/button';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
 import { PDF_SCALE } from '@/config/constants';
-import { openPdf } from '../api/open-pdf';
+import { isPdfMissing, openPdf } from '../api/open-pdf';
 import { highlightHits } from '../utils/highlight';
 import {
   ACTUAL_SIZE,
@@ -35,6 +36,7 @@ import {
   type Zoom,
 } from '../utils/viewer';
 import { downloadPdf } from './download-pdf-button';
+import { PdfMissing } from './pdf-missing';
 import { PdfSearch } from './pdf-search';
 import { usePdfPrinter } from './print-pdf-button';
 import { usePdfSearch } from './use-pdf-search';
@@ -44,7 +46,7 @@ import './text-layer.css';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
-type Status = 'loading' | 'ready' | 'failed';
+type Status = 'loading' | 'ready' | 'missing' | 'failed';
 
 /** A cancelled render or text layer is replaced by a newer one: not an error. */
 function isCancellation(error: unknown): boolean {
@@ -78,6 +80,8 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
   const [textDrawn, setTextDrawn] = useState(0);
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [status, setStatus] = useState<Status>('loading');
+  // Raised by Retry after a failed load: opens the PDF again.
+  const [attempt, setAttempt] = useState(0);
   const [pageNumber, setPageNumber] = useState(1);
   const [page, setPage] = useState<PDFPageProxy | null>(null);
   /** null until the reader picks a zoom: the start zoom then follows the box (see startZoom). */
@@ -107,6 +111,7 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
         },
         (error: unknown) => {
           if (!active) return;
+          if (isPdfMissing(error)) return setStatus('missing');
           console.error('Could not load the PDF', error);
           setStatus('failed');
         },
@@ -119,7 +124,7 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
         () => undefined,
       );
     };
-  }, [url]);
+  }, [url, attempt]);
 
   // pdf.js appends a hidden canvas to <body> to measure text; it goes with the viewer.
   const usedTextLayer = useRef(false);
@@ -296,6 +301,16 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
       onKeyDown={onKeyDown}
     >
       {status === 'loading' && <Loading />}
+      {status === 'missing' && <PdfMissing />}
+      {status === 'failed' && (
+        <LoadFailed
+          what="The PDF"
+          onRetry={() => {
+            setStatus('loading');
+            setAttempt((n) => n + 1);
+          }}
+        />
+      )}
       {status === 'ready' && (
         <div className="pdf-toolbar">
           <div className="pdf-group" role="group" aria-label="Pages">
