@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formMessages, serverMessages } from './messages.js';
+import { formMessages } from './messages.js';
 
 /**
  * The browser's form rules (docs/web-app.md, "Forms"): every field is `Required`, confirmations
@@ -59,7 +59,7 @@ export const editNewsForm = (existingFiles: number) =>
     .object({ title: required(), content: required(), files: optionalFiles, remove_files: z.array(z.string()) })
     .superRefine((value, ctx) => {
       const kept = existingFiles - new Set(value.remove_files).size + (value.files?.length ?? 0);
-      if (kept < 1) ctx.addIssue({ code: 'custom', path: ['files'], message: serverMessages.keepOneFile });
+      if (kept < 1) ctx.addIssue({ code: 'custom', path: ['files'], message: formMessages.keepOneFile });
     });
 
 export const profileForm = z.object({

@@ -16,10 +16,14 @@ export const texts = {
   notFound: '404 Error \u2013 Sorry, the page you requested does not exist!',
 } as const;
 
+/** The server's words, which the edit form also uses for the same refusal (forms.ts). */
+const keepOneFile = 'A news item must keep at least one file.';
+
 /** Messages of the browser's own form rules (docs/web-app.md, "Forms"). */
 export const formMessages = {
   required: 'Required',
   mustMatch: 'Must match',
+  keepOneFile,
 } as const;
 
 /** Messages the server answers with, in the style of Django REST Framework. */
@@ -57,7 +61,7 @@ export const serverMessages = {
   tooManyElements: (max: number) => `Ensure this field has no more than ${max} elements.`,
   /** A JSON value where a list belongs, named by its Python type as Django REST Framework names it. */
   notAList: (type: string) => `Expected a list of items but got type "${type}".`,
-  keepOneFile: 'A news item must keep at least one file.',
+  keepOneFile,
   methodNotAllowed: (method: string) => `Method "${method}" not allowed.`,
   unsupportedMediaType: (type: string) => `Unsupported media type "${type}" in request.`,
   malformedBody: 'Malformed request body.',
