@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi, type Mock } from 'vitest';
+import { RouteNotice } from '../src/components/ui/route-notice';
 
 export function jsonResponse(status: number, body?: unknown, headers: Record<string, string> = {}): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -48,7 +49,12 @@ export function headerOf(init: RequestInit | undefined, name: string): string | 
 /** Shows where the router went, so tests can assert navigation. */
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
+  return (
+    <>
+      <output data-testid="location">{location.pathname + location.search}</output>
+      <RouteNotice />
+    </>
+  );
 }
 
 export interface RouteOptions {

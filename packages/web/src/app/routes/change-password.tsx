@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { appRoutes } from '@hello/contract';
 import { Page } from '@/components/ui/page';
+import type { NoticeState } from '@/components/ui/route-notice';
 import { SignInFirst } from '@/features/auth/components/sign-in-first';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 
@@ -9,7 +10,12 @@ export default function ChangePasswordRoute() {
   return (
     <Page title="Change password" intro="Your other sessions will be signed out.">
       <SignInFirst toDo="change your password" />
-      <ChangePasswordForm onSuccess={() => void navigate(appRoutes.localNews)} />
+      <ChangePasswordForm
+        onSuccess={() => {
+          const state: NoticeState = { notice: 'Your password was changed. Your other devices were logged out.' };
+          void navigate(appRoutes.localNews, { state });
+        }}
+      />
     </Page>
   );
 }

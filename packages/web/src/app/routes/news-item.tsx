@@ -8,7 +8,7 @@ import { NewsArticle } from '@/features/news/components/news-article';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { NewsNotFound } from '@/features/news/components/news-states';
 import { sameEmail, useCurrentUserEmail } from '@/lib/current-user';
-import type { NewsRouteState } from './news';
+import type { NoticeState } from '@/components/ui/route-notice';
 
 function NewsItemPage({ id }: { id: number }) {
   const item = useNewsItem(id);
@@ -35,7 +35,7 @@ function NewsItemPage({ id }: { id: number }) {
     );
 
   const deleted = () => {
-    const state: NewsRouteState = { notice: `“${item.data?.title}” was deleted.` };
+    const state: NoticeState = { notice: `“${item.data?.title}” was deleted.` };
     void navigate(appRoutes.news, { replace: true, state });
   };
   return (

@@ -4,6 +4,7 @@ import { appRoutes, texts } from '@hello/contract';
 import { Alert } from '@/components/ui/alert';
 import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
+import type { NoticeState } from '@/components/ui/route-notice';
 import { validateResetToken } from '@/features/auth/api/validate-reset-token';
 import { ResetConfirmForm } from '@/features/auth/components/reset-confirm-form';
 
@@ -48,7 +49,10 @@ export default function ResetNewPasswordRoute() {
       {state === 'valid' && (
         <ResetConfirmForm
           token={token}
-          onSuccess={() => void navigate(appRoutes.login)}
+          onSuccess={() => {
+            const state: NoticeState = { notice: 'Your password was reset. Log in with the new one.' };
+            void navigate(appRoutes.login, { state });
+          }}
           onTokenInvalid={() => setState('invalid')}
         />
       )}

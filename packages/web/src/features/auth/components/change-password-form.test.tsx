@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { describeFormRules } from '../../../../test/form-rules';
 import { headerOf, jsonResponse, mockFetch, renderRoute } from '../../../../test/helpers';
 import { clearAuth, storeRefreshToken } from '@/lib/auth';
+import ChangePasswordRoute from '@/app/routes/change-password';
 import { ChangePasswordForm } from './change-password-form';
 
 const refreshFirst = (url: string) =>
@@ -50,5 +51,20 @@ describe('change password', () => {
     expect(second?.[1]?.method).toBe('PUT');
     expect(headerOf(second?.[1], 'Authorization')).toBe('Bearer fresh');
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('after-change');
+  });
+
+  it('goes on to /localnews, which says the password was changed', async () => {
+    mockFetch((url) =>
+      url === apiPaths.changePassword ? jsonResponse(200, { refresh: 'after-change' }) : refreshFirst(url),
+    );
+    const { user } = renderRoute(<ChangePasswordRoute />, { path: '/changepassword' });
+    await user.type(screen.getByLabelText('Current password'), 'old-Passw0rd');
+    await user.type(screen.getByLabelText('New password'), 'new-Passw0rd');
+    await user.type(screen.getByLabelText('Confirm new password'), 'new-Passw0rd');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/localnews');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your password was changed. Your other devices were logged out.',
+    );
   });
 });

@@ -36,6 +36,7 @@ describe('reset new password page', () => {
     await user.type(screen.getByLabelText('Confirm new password'), 'new-Passw0rd');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+    expect(screen.getByRole('alert')).toHaveTextContent('Your password was reset. Log in with the new one.');
     const confirm = fetchMock.mock.calls.find(([url]) => url === apiPaths.passwordResetConfirm);
     expect(JSON.parse(String(confirm?.[1]?.body))).toEqual({
       password: 'new-Passw0rd',

@@ -77,8 +77,11 @@ describe('add news', () => {
     expect(body.get('content')).toBe('Fresh bread.');
     expect(body.getAll('files').map((file) => (file as File).name)).toEqual(['a.txt', 'b.pdf']);
 
-    answer.resolve(jsonResponse(201, { id: 1, title: 'Market on Sunday', files: [] }));
+    answer.resolve(jsonResponse(201, { id: 41, title: 'Market on Sunday', files: [] }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/localnews');
+    // /localnews says so, with the way to the new item.
+    expect(screen.getByRole('alert')).toHaveTextContent('“Market on Sunday” was posted. See it');
+    expect(screen.getByRole('link', { name: 'See it' })).toHaveAttribute('href', '/news/41');
     expect(vi.isMockFunction(fetch)).toBe(true);
   });
 });

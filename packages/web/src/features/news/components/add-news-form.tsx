@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { addNewsForm, defaultLimits } from '@hello/contract';
+import { addNewsForm, defaultLimits, type NewsItem } from '@hello/contract';
 import { FormFrame } from '@/components/ui/form/form-frame';
 import { Progress } from '@/components/ui/progress';
 import { useAppForm } from '@/lib/use-app-form';
@@ -11,7 +11,7 @@ const filesHint =
   `Choose one or more files: up to ${defaultLimits.maxUploadFiles}, ` +
   `each at most ${formatBytes(defaultLimits.maxUploadFileBytes)}.`;
 
-export function AddNewsForm({ onSuccess }: { onSuccess: () => void }) {
+export function AddNewsForm({ onSuccess }: { onSuccess: (item: NewsItem) => void }) {
   // null while nothing is being uploaded; 0..1 during the upload.
   const [progress, setProgress] = useState<number | null>(null);
   const f = useAppForm({
@@ -20,12 +20,13 @@ export function AddNewsForm({ onSuccess }: { onSuccess: () => void }) {
     labels: { title: 'Title', content: 'Content', files: 'Files' },
     onSubmit: async (values) => {
       setProgress(0);
+      let item: NewsItem;
       try {
-        await createNews(values, setProgress);
+        item = await createNews(values, setProgress);
       } finally {
         setProgress(null);
       }
-      onSuccess();
+      onSuccess(item);
     },
   });
   return (
