@@ -93,6 +93,15 @@ describe.each(dialects)('password reset, mail as .eml files (%s)', (dialect) => 
       expect(res.statusCode, path).toBe(400);
       expect(res.json()).toEqual({ reset_new_password_path: ['Enter a path that starts with a single "/".'] });
     }
+    // A bad address and a bad path are both answered at once.
+    const both = await post(t.app, apiPaths.passwordReset, { email: 'bad', reset_new_password_path: '//evil.example' });
+    expect([both.statusCode, both.json()]).toEqual([
+      400,
+      {
+        email: ['Enter a valid email address.'],
+        reset_new_password_path: ['Enter a path that starts with a single "/".'],
+      },
+    ]);
     const missing = await post(t.app, apiPaths.passwordReset, {});
     expect(missing.json()).toEqual({
       email: ['This field is required.'],

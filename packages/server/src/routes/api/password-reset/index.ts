@@ -17,6 +17,7 @@ import { completeReset, findResetToken, requestReset } from '../../../auth/passw
 import { passwordProblems } from '../../../auth/password-rules.js';
 import { isSafeResetPath } from '../../../auth/reset-tokens.js';
 import { httpErrors } from '../../../http-errors.js';
+import { fieldErrorsFromValidation } from '../../../plugins/app/validation-errors.js';
 import { bodyErrors, consumes, throttled, unavailable } from '../../../schemas/errors.js';
 
 const ok: StatusResponse = { status: 'OK' };
@@ -36,11 +37,18 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
         body: resetRequest,
         response: { 200: statusResponse, ...bodyErrors, 429: throttled, 503: unavailable },
       },
+      // The path's own rule is checked beside the schema's, so that every field that failed is
+      // answered at once (a bad e-mail and a bad path both), as Django REST Framework answered.
+      attachValidation: true,
     },
     async (request) => {
-      const { email, reset_new_password_path: path } = request.body;
-      if (!isSafeResetPath(path)) throw httpErrors.field('reset_new_password_path', serverMessages.invalidPath);
-      const rest = await requestReset(app, request.ip, email, path, request.log);
+      const errors = request.validationError ? fieldErrorsFromValidation(request.validationError.validation) : {};
+      const path: unknown = (request.body as Partial<ResetRequest> | null | undefined)?.reset_new_password_path;
+      if (typeof path === 'string' && !errors.reset_new_password_path && !isSafeResetPath(path))
+        errors.reset_new_password_path = [serverMessages.invalidPath];
+      if (Object.keys(errors).length > 0) throw httpErrors.fields(errors);
+      const { email, reset_new_password_path } = request.body;
+      const rest = await requestReset(app, request.ip, email, reset_new_password_path, request.log);
       if (rest) app.afterAnswer.run(rest, request.log, 'password reset: the token and its mail were not stored');
       return ok;
     },
