@@ -8,7 +8,7 @@ import {
   useEmailChangeToken,
 } from '../repositories/email-change-tokens.js';
 import { accountEmailChanged } from '../repositories/news.js';
-import { findUserByEmail, isUniqueViolation, setEmail } from '../repositories/users.js';
+import { findUserByEmail, isUniqueViolation, lockUser, setEmail } from '../repositories/users.js';
 import { hashResetToken, looksLikeResetToken, newResetToken } from './reset-tokens.js';
 
 /**
@@ -60,6 +60,8 @@ export async function confirmEmailChange(
   if (!row) return false;
   try {
     const changed = await app.db.transaction().execute(async (trx) => {
+      // The user's row before the tokens, as account deletion and a reset take them (deadlocks).
+      await lockUser(trx, row.userId);
       if (!(await useEmailChangeToken(trx, row.id, row.userId))) return false;
       // Taken by another account meanwhile: the token is spent (committed) and nothing changes.
       if (!(await setEmail(trx, row.userId, row.newEmail))) return false;
@@ -69,9 +71,9 @@ export async function confirmEmailChange(
     });
     if (changed) {
       app.mailer.wake();
-      // After the commit, not in it: there the revision's lock, taken after the user's row, could
-      // deadlock with an account deletion, which takes them the other way round. If this fails, the
-      // kept answers name the old address until the links' next expiry step at the latest.
+      // After the commit, not in it: the change of address is not held up by the news list's
+      // revision row, which every post locks. If this fails, the kept answers name the old address
+      // until the links' next expiry step at the latest.
       await accountEmailChanged(app.db).catch((error: unknown) =>
         app.log.warn({ err: error }, 'email change: the news revision was not raised'),
       );

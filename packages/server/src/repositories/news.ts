@@ -253,6 +253,9 @@ export interface NewsEditDone {
  */
 export async function editNewsItem(db: Db, id: number, authorId: number, edit: NewsEdit): Promise<NewsEditDone> {
   return db.transaction().execute(async (trx) => {
+    // The session before the item, in the order account deletion takes them (auth/account-deletion.ts):
+    // the other order deadlocked against it on PostgreSQL.
+    if (edit.sessionId !== undefined) await requireLiveSession(trx, edit.sessionId);
     const before = await trx
       .selectFrom('news_items')
       .select(['title', 'content'])
@@ -261,7 +264,6 @@ export async function editNewsItem(db: Db, id: number, authorId: number, edit: N
       .$if(isPostgres(trx), (q) => q.forUpdate())
       .executeTakeFirst();
     if (!before) throw new NewsEditRefused('gone');
-    if (edit.sessionId !== undefined) await requireLiveSession(trx, edit.sessionId);
 
     const removeIds = [...new Set(edit.removeFileIds)];
     const removed =

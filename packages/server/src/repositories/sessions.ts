@@ -65,9 +65,10 @@ export class SessionEnded extends Error {
 }
 
 /**
- * First in a change's transaction: the change commits only if the caller's session still lives. Its
- * row stays locked until the commit on PostgreSQL, so a logout, a session's end or the account's
- * deletion (which ends its sessions first) waits for the change or comes before it, never between.
+ * In a change's transaction, before the rows it changes: the change commits only if the caller's
+ * session still lives. The session's row stays locked until the commit on PostgreSQL, so a logout,
+ * a session's end or the account's deletion (which ends the sessions before it deletes the items)
+ * waits for the change or comes before it, never between.
  */
 export async function requireLiveSession(db: Db, sessionId: string): Promise<void> {
   if (!(await useLiveSession(db, sessionId))) throw new SessionEnded();

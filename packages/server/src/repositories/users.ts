@@ -121,6 +121,17 @@ export const toProfile = (user: UserRow): Profile => ({
 });
 
 /** Deletes the user; sessions, reset and e-mail change tokens go with it (ON DELETE CASCADE). */
+/**
+ * Locks the user's row for a change of the account as a whole, first in its transaction (PostgreSQL;
+ * SQLite's transactions are one at a time anyway). `FOR NO KEY UPDATE`, the lock a password change's
+ * update takes, so that those wait for each other, while a news post, whose item only refers to the
+ * row (`FOR KEY SHARE`), goes on.
+ */
+export async function lockUser(db: Db, userId: number): Promise<void> {
+  if (!isPostgres(db)) return;
+  await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+}
+
 export async function deleteUser(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', userId).execute();
 }

@@ -8,6 +8,7 @@ import { goodPassword, login, post, register, sessionStatus } from '../helpers/a
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { resetLink } from '../helpers/mail.js';
 import { multipartBody } from '../helpers/multipart-body.js';
+import { holdRowLocks, statementsWaitingForLocks } from '../helpers/row-locks.js';
 import { bearer, createUser, uniqueEmail, type TestUser } from '../helpers/users.js';
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1';
@@ -411,6 +412,74 @@ describe.each(dialects)('account center (%s)', (dialect) => {
       expect(notice.subject).toBe('Your account was deleted');
       expect((await register(t.app, user.email, goodPassword())).statusCode).toBe(201);
     });
+
+    // Row locks are PostgreSQL's: SQLite writes one transaction at a time, and cannot deadlock so.
+    // A third transaction holds rows so that the call and the deletion wait in the order that, with
+    // the locks taken the other way round, deadlocked (the deletion answered 500 or 503).
+    const deletionAlongside = async (
+      user: TestUser,
+      lock: Parameters<typeof holdRowLocks>[1],
+      call: () => Promise<{ statusCode: number; body: string }>,
+    ) => {
+      const holder = holdRowLocks(t.app.db, lock);
+      try {
+        await holder.taken;
+        const called = call();
+        // Both within the pool's 5 s query timeout (db/database.ts), which waiting statements count against.
+        await expect.poll(() => statementsWaitingForLocks(t.app.db), { timeout: 2_000 }).toBe(1);
+        const deleted = post(t.app, apiPaths.deleteAccount, { password: user.password }, as(user));
+        await expect.poll(() => statementsWaitingForLocks(t.app.db), { timeout: 2_000 }).toBe(2);
+        holder.release();
+        await holder.done;
+        const [callAnswer, deletedAnswer] = await Promise.all([called, deleted]);
+        expect(deletedAnswer.statusCode, deletedAnswer.body).toBe(204);
+        return callAnswer;
+      } finally {
+        holder.release();
+        await holder.done;
+      }
+    };
+
+    it.runIf(dialect === 'postgres')('goes alongside an edit of one of its items: both done, no deadlock', async () => {
+      const user = await createUser(t);
+      const { id } = await postNews(user, 'Edited while deleted');
+      // The item's row held: the edit waits for it, the deletion then for the edit's session.
+      const edited = await deletionAlongside(
+        user,
+        (trx) => trx.selectFrom('news_items').select('id').where('id', '=', id).forUpdate().execute(),
+        () =>
+          t.app.inject({ method: 'PATCH', url: newsItemPath(id), headers: bearer(user), payload: { title: 'New' } }),
+      );
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(await t.app.db.selectFrom('news_items').select('id').where('id', '=', id).execute()).toEqual([]);
+    });
+
+    it.runIf(dialect === 'postgres')(
+      'goes alongside a password reset of the account: both done, no deadlock',
+      async () => {
+        const user = await createUser(t);
+        const since = peer.messages.length;
+        await post(t.app, apiPaths.passwordReset, { email: user.email, reset_new_password_path: '/resetnewpassword' });
+        const { token } = resetLink(
+          (await peer.waitForMail({ to: user.email, since, subject: 'Reset your password' })).text,
+        );
+        const password = goodPassword();
+        // The reset tokens' rows held: the reset waits for them, the deletion then for the user's row.
+        const reset = await deletionAlongside(
+          user,
+          (trx) =>
+            trx
+              .selectFrom('password_reset_tokens')
+              .select('id')
+              .where('user_id', '=', user.userId)
+              .forUpdate()
+              .execute(),
+          () => post(t.app, apiPaths.passwordResetConfirm, { token, password, confirm: password }),
+        );
+        expect(reset.statusCode, reset.body).toBe(200);
+        expect(await t.app.db.selectFrom('users').select('id').where('id', '=', user.userId).execute()).toEqual([]);
+      },
+    );
 
     it('counts a wrong password as a failed login: the login limit stops guessing', async () => {
       const limited = await buildTestApp(dialect, { RATE_LIMIT_LOGIN: '5/900' });

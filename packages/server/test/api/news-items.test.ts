@@ -325,7 +325,10 @@ describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
       if (!existsSync(tmp)) return [];
       return readdirSync(tmp, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
     };
-    /** Sends a multipart call's first half, runs `meanwhile` (the call's checks are done by then), then the rest. */
+    /**
+     * Sends a multipart call's first half, runs `meanwhile` once the handler streams the file (the
+     * call's checks are done by then), then the rest.
+     */
     const inHalves = async (
       request: { method: 'POST' | 'PATCH'; url: string; authorization: string },
       fields: Record<string, string>,
@@ -339,8 +342,9 @@ describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
         headers: { ...body.headers, authorization: request.authorization },
         payload: stream,
       });
+      const before = staged().length;
       stream.write(body.payload.subarray(0, body.payload.length / 2));
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await expect.poll(() => staged().length, { timeout: 5_000, interval: 10 }).toBeGreaterThan(before);
       await meanwhile();
       stream.end(body.payload.subarray(body.payload.length / 2));
       return answer;

@@ -1,5 +1,4 @@
 import { startSmtpPeer, type SmtpPeer } from '@hello/testkit';
-import { sql } from 'kysely';
 import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths, errorCodes, serverMessages } from '@hello/contract';
@@ -10,6 +9,7 @@ import { deleteUser, setPasswordHash } from '../../src/repositories/users.js';
 import { goodPassword, login, post, sessionStatus } from '../helpers/accounts.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { hmacJwt } from '../helpers/forged-tokens.js';
+import { holdRowLocks, statementsWaitingForLocks } from '../helpers/row-locks.js';
 import { beforeNextCall, holdNextCall } from '../helpers/next-call.js';
 import { bearer, createUser, type TestUser } from '../helpers/users.js';
 
@@ -47,12 +47,7 @@ describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
   };
   const codeStep = (app: App, mfa_token: string, code: string) => post(app, apiPaths.tokenMfa, { mfa_token, code });
   /** PostgreSQL: sessions of this test's own database waiting on a lock (other files have databases of their own). */
-  const waiting = async () => {
-    const { rows } = await sql<{ n: unknown }>`
-      select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
-    `.execute(t.app.db);
-    return Number(rows[0]!.n);
-  };
+  const waiting = () => statementsWaitingForLocks(t.app.db);
 
   /** A user with two-step sign-in on: its secret and recovery codes. */
   async function withTwoStep(on: TestApp = t): Promise<{ user: TestUser; secret: string; recovery: string[] }> {
@@ -421,35 +416,24 @@ describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
     async () => {
       const { user, recovery } = await withTwoStep();
       // A third transaction holds the recovery codes' rows, so that both requests are under way at once.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let locked!: () => void;
-      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
-      const holder = t.app.db.transaction().execute(async (trx) => {
-        await trx
-          .selectFrom('totp_recovery_codes')
-          .select('id')
-          .where('user_id', '=', user.userId)
-          .forUpdate()
-          .execute();
-        locked();
-        await held;
-      });
+      const holder = holdRowLocks(t.app.db, (trx) =>
+        trx.selectFrom('totp_recovery_codes').select('id').where('user_id', '=', user.userId).forUpdate().execute(),
+      );
       try {
-        await Promise.race([lockTaken, holder]);
+        await holder.taken;
         const off = post(t.app, apiPaths.totpDisable, { password: user.password, code: recovery[1]! }, as(user));
         // Both within the pool's 5 s query timeout (db/database.ts), which the waiting statements count against.
         await expect.poll(waiting, { timeout: 2_000 }).toBe(1);
         const deleted = post(t.app, apiPaths.deleteAccount, { password: user.password }, as(user));
         await expect.poll(waiting, { timeout: 2_000 }).toBe(2);
-        release();
-        await holder;
+        holder.release();
+        await holder.done;
         const [offAnswer, deletedAnswer] = await Promise.all([off, deleted]);
         expect(offAnswer.statusCode, offAnswer.body).toBe(200);
         expect(deletedAnswer.statusCode, deletedAnswer.body).toBe(204);
       } finally {
-        release();
-        await holder;
+        holder.release();
+        await holder.done;
       }
     },
   );

@@ -121,6 +121,10 @@ const unavailableCodes = new Set([
   '08003',
   '08006',
   '53300',
+  // A transaction PostgreSQL chose to undo (a deadlock, a serialization failure): nothing of it
+  // stayed, and the same call again may well pass.
+  '40P01',
+  '40001',
 ]);
 
 /**
