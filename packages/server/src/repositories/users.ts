@@ -120,7 +120,6 @@ export const toProfile = (user: UserRow): Profile => ({
   user_profile: { telephone: user.telephone, mobile: user.mobile, website: user.website },
 });
 
-/** Deletes the user; sessions, reset and e-mail change tokens go with it (ON DELETE CASCADE). */
 /**
  * Locks the user's row for a change of the account as a whole, first in its transaction (PostgreSQL;
  * SQLite's transactions are one at a time anyway). `FOR NO KEY UPDATE`, the lock a password change's
@@ -132,6 +131,7 @@ export async function lockUser(db: Db, userId: number): Promise<void> {
   await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
 }
 
+/** Deletes the user; sessions, reset and e-mail change tokens go with it (ON DELETE CASCADE). */
 export async function deleteUser(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', userId).execute();
 }
