@@ -25,7 +25,7 @@ export async function useSingleUseToken(
     .where('used_at', 'is', null)
     .executeTakeFirst();
   if (Number(mine.numUpdatedRows) !== 1) return false;
-  await tokens().set({ used_at: usedAt }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  await useUpUserTokens(db, table, userId, now);
   return true;
 }
 

@@ -2,21 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@hello/contract';
 import { login, post } from '../helpers/accounts.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
+import { mailsWaiting } from '../helpers/mail.js';
 import { createUser, uniqueEmail, type TestUser } from '../helpers/users.js';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-/** Mails queued and not yet delivered. */
-const mailsWaiting = async (t: TestApp) =>
-  Number(
-    (
-      await t.app.db
-        .selectFrom('mail_outbox')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('sent_at', 'is', null)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 
 /**
  * Runs `a` and `b` alternately `n` times each, `settle` (untimed) after each; answers the ratio of
@@ -114,7 +103,7 @@ describe.each(dialects)('no account enumeration (%s)', (dialect) => {
     // between calls (as between a client's requests over a network), not counted in the next call.
     const settle = async () => {
       await t.app.afterAnswer.settled();
-      await expect.poll(() => mailsWaiting(t), { timeout: 10_000, interval: 5 }).toBe(0);
+      await expect.poll(() => mailsWaiting(t.app.db), { timeout: 10_000, interval: 5 }).toBe(0);
     };
     const ratio = await timingRatio(
       30,

@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { apiPaths, newsItemPath, userSessionPath, type NewsItem } from '@hello/contract';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
+import { filesUnder } from '../helpers/files.js';
 import { multipart, type FilePart } from '../helpers/multipart.js';
 import { bearer, createUser, tokenAuth, type TestUser } from '../helpers/users.js';
 
@@ -56,6 +57,8 @@ describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
     t.app.inject({ method: 'PATCH', url: newsItemPath(id), headers: bearer(user), payload });
   const del = (id: number | string, user = alice) =>
     t.app.inject({ method: 'DELETE', url: newsItemPath(id), headers: bearer(user) });
+  /** Files in the uploads' staging folders (one per instance). */
+  const staged = () => filesUnder(path.join(t.dataDir, 'uploads', '.tmp'));
   const storedFiles = () => readdirSync(path.join(t.dataDir, 'uploads')).filter((name) => !name.startsWith('.'));
   const storageName = async (fileId: number) =>
     (await t.app.db.selectFrom('news_files').select('storage_name').where('id', '=', fileId).executeTakeFirstOrThrow())
@@ -319,12 +322,6 @@ describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
       contentType: 'application/octet-stream',
       data: Buffer.alloc(256 * 1024, 7),
     });
-    /** Files left in the staging folders (one per instance). */
-    const staged = () => {
-      const tmp = path.join(t.dataDir, 'uploads', '.tmp');
-      if (!existsSync(tmp)) return [];
-      return readdirSync(tmp, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-    };
     /**
      * Sends a multipart call's first half, runs `meanwhile` once the handler streams the file (the
      * call's checks are done by then), then the rest.
@@ -428,11 +425,7 @@ describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
     const after = (await get(item.id)).json<NewsItem>();
     expect(after).toEqual({ ...before, files: before.files.map((f) => ({ ...f, url: expect.any(String) })) });
     for (const file of after.files) expect((await t.app.inject({ method: 'GET', url: file.url })).statusCode).toBe(200);
-    const staging = path.join(t.dataDir, 'uploads', '.tmp');
-    const staged = (readdirSync(staging, { recursive: true }) as string[]).filter((f) =>
-      statSync(path.join(staging, f)).isFile(),
-    );
-    expect(staged, 'the new file was staged, then discarded').toEqual([]);
+    expect(staged(), 'the new file was staged, then discarded').toEqual([]);
   });
 });
 

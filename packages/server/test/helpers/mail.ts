@@ -1,6 +1,18 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import { simpleParser } from 'mailparser';
+import type { Database } from '../../src/db/schema.js';
+
+/** Mails not delivered (`sent_at` still empty): those waiting, and any given up on. */
+export async function mailsWaiting(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('sent_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 /** The `.eml` files in DATA_DIR/mail (no SMTP_URL), oldest first. */
 export function emlFiles(dataDir: string): { name: string; text: string }[] {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerText, contractProblems } from '../helpers/contract-answer.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { dbWriteCounter } from '../helpers/db-snapshot.js';
+import { mailsWaiting } from '../helpers/mail.js';
 import { multipartBody } from '../helpers/multipart-body.js';
 import { encodeBody, requestArb, type Endpoint, type RequestSpec } from '../helpers/hostile-requests.js';
 import type { Live } from '../helpers/hostile-values.js';
@@ -218,12 +219,7 @@ describe.each(dialects)('hostile input (%s)', (dialect) => {
   async function settle() {
     await t.app.afterAnswer.settled(); // a reset's token and mail, stored once its answer is out
     for (let i = 0; i < 1000; i += 1) {
-      const pending = await t.app.db
-        .selectFrom('mail_outbox')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('sent_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(pending?.n ?? 0) === 0) return;
+      if ((await mailsWaiting(t.app.db)) === 0) return;
       await new Promise((r) => setTimeout(r, 10));
     }
     throw new Error('mail queued by a successful call was not delivered within 10 s');
