@@ -3,6 +3,8 @@ import { appRoutes } from '@hello/contract';
 export interface NavLinkItem {
   to: string;
   label: string;
+  /** Shown only to a visitor who is (or is not) signed in; always shown when absent. */
+  when?: 'signedIn' | 'signedOut';
 }
 export interface NavGroup {
   title: string;
@@ -38,16 +40,16 @@ export const navGroups: NavGroup[] = [
   {
     title: 'Account',
     links: [
-      { to: appRoutes.login, label: 'Login' },
-      { to: appRoutes.register, label: 'Register' },
-      { to: appRoutes.userProfile, label: 'Profile' },
-      { to: appRoutes.sessions, label: 'Devices' },
-      { to: appRoutes.changePassword, label: 'Change password' },
-      { to: appRoutes.changeEmail, label: 'Change e-mail' },
-      { to: appRoutes.twoFactor, label: 'Two-step sign-in' },
-      { to: appRoutes.resetPasswordRequest, label: 'Reset password' },
-      { to: appRoutes.logoutToken, label: 'Logout (token)' },
-      { to: appRoutes.logoutJwt, label: 'Logout (JWT)' },
+      { to: appRoutes.login, label: 'Login', when: 'signedOut' },
+      { to: appRoutes.register, label: 'Register', when: 'signedOut' },
+      { to: appRoutes.resetPasswordRequest, label: 'Reset password', when: 'signedOut' },
+      { to: appRoutes.userProfile, label: 'Profile', when: 'signedIn' },
+      { to: appRoutes.sessions, label: 'Devices', when: 'signedIn' },
+      { to: appRoutes.changePassword, label: 'Change password', when: 'signedIn' },
+      { to: appRoutes.changeEmail, label: 'Change e-mail', when: 'signedIn' },
+      { to: appRoutes.twoFactor, label: 'Two-step sign-in', when: 'signedIn' },
+      { to: appRoutes.logoutToken, label: 'Logout (token)', when: 'signedIn' },
+      { to: appRoutes.logoutJwt, label: 'Logout (JWT)', when: 'signedIn' },
     ],
   },
 ];

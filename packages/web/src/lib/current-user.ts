@@ -25,6 +25,17 @@ function loadEmail(): Promise<string | null> {
 }
 
 /**
+ * The signed-in user's e-mail, or null when the server could not say (logged; a session that has
+ * ended has already sent the user to /login). The header asks it after a reload, pages when they need it.
+ */
+export function findCurrentUserEmail(): Promise<string | null> {
+  return loadEmail().catch((error: unknown) => {
+    if (!(error instanceof AuthLostError)) console.error('Could not find out who is signed in', error);
+    return null;
+  });
+}
+
+/**
  * The signed-in user's e-mail: known after login or registration, otherwise loaded once from the
  * profile while a token is stored. `undefined` while that is being found out, `null` when nobody
  * is signed in or the server could not say.
@@ -36,15 +47,9 @@ export function useCurrentUserEmail(): string | null | undefined {
   useEffect(() => {
     if (email || !hasRefreshToken) return;
     let active = true;
-    loadEmail().then(
-      (found) => {
-        if (active && !found) setGaveUp(true);
-      },
-      (error: unknown) => {
-        if (!(error instanceof AuthLostError)) console.error('Could not find out who is signed in', error);
-        if (active) setGaveUp(true);
-      },
-    );
+    void findCurrentUserEmail().then((found) => {
+      if (active && !found) setGaveUp(true);
+    });
     return () => {
       active = false;
     };

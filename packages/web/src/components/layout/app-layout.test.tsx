@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { appRoutes } from '@hello/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiPaths, appRoutes } from '@hello/contract';
 import { Page } from '@/components/ui/page';
+import { clearAuth, setAccessToken, setUserEmail, storeRefreshToken } from '@/lib/auth';
+import { jsonResponse, mockFetch } from '../../../test/helpers';
 import { AppLayout } from './app-layout';
 
 /** A page that puts focus on its own field when it opens, as a page may on purpose. */
@@ -120,5 +122,59 @@ describe('the menu', () => {
     await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
+  });
+});
+
+describe('the header and the menu follow the session', () => {
+  afterEach(() => clearAuth());
+  const accountLinks = () =>
+    within(screen.getByRole('list', { name: 'Account' }))
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+
+  it('offers Login, Register and Reset password to a visitor who is not signed in', () => {
+    const fetchMock = mockFetch(() => jsonResponse(500));
+    renderApp(appRoutes.home);
+    expect(screen.getByText('Not signed in')).toBeInTheDocument();
+    expect(accountLinks()).toEqual(['Login', 'Register', 'Reset password']);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("names the user after a reload, asking the server once, and lists the account's pages", async () => {
+    storeRefreshToken('r');
+    setAccessToken('acc');
+    const fetchMock = mockFetch(() => jsonResponse(200, { email: 'ann@example.com' }));
+    renderApp(appRoutes.home);
+    expect(screen.getByText('Signed in')).toBeInTheDocument();
+    expect(await screen.findByText('Signed in as ann@example.com')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([apiPaths.userProfile]);
+    expect(accountLinks()).toEqual([
+      'Profile',
+      'Devices',
+      'Change password',
+      'Change e-mail',
+      'Two-step sign-in',
+      'Logout (token)',
+      'Logout (JWT)',
+    ]);
+  });
+
+  it('asks nobody when the e-mail is already known (after login)', () => {
+    storeRefreshToken('r');
+    setUserEmail('ann@example.com');
+    const fetchMock = mockFetch(() => jsonResponse(500));
+    renderApp(appRoutes.home);
+    expect(screen.getByText('Signed in as ann@example.com')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('swaps the account links when the user signs out', async () => {
+    storeRefreshToken('r');
+    setUserEmail('ann@example.com');
+    renderApp(appRoutes.home);
+    expect(accountLinks()).toContain('Profile');
+    act(() => clearAuth());
+    await waitFor(() => expect(accountLinks()).toEqual(['Login', 'Register', 'Reset password']));
+    expect(screen.getByText('Not signed in')).toBeInTheDocument();
   });
 });

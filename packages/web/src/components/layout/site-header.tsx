@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { useEffect, type Ref } from 'react';
 import { Link } from 'react-router';
 import { appRoutes, texts } from '@hello/contract';
 import { useAuth } from '@/lib/auth';
@@ -12,6 +12,11 @@ export interface SiteHeaderProps {
 /** `Hello all!` over every page, the session status, and the phone menu's toggle. */
 export function SiteHeader({ menuOpen, onToggleMenu, menuToggleRef }: SiteHeaderProps) {
   const { hasRefreshToken, email } = useAuth();
+  // After a reload only the refresh token is known: ask the server whose it is, from a chunk of
+  // its own (the home page's budget).
+  useEffect(() => {
+    if (hasRefreshToken && !email) void import('@/lib/current-user').then((user) => user.findCurrentUserEmail());
+  }, [hasRefreshToken, email]);
   return (
     <header className="site-header">
       <div className="site-header-inner">

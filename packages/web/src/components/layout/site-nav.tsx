@@ -1,8 +1,14 @@
 import { NavLink } from 'react-router';
 import { navGroups } from '@/config/nav';
+import { useAuth } from '@/lib/auth';
 
-/** Links to every page, in groups; NavLink marks the current one with aria-current="page". */
+/**
+ * Links to the pages, in groups; NavLink marks the current one with aria-current="page". Account
+ * links follow the session: Login and Register only while signed out, the account's pages only while
+ * signed in (each page still answers at its address either way).
+ */
 export function SiteNav({ open }: { open: boolean }) {
+  const hidden = useAuth().hasRefreshToken ? 'signedOut' : 'signedIn';
   return (
     <nav id="site-nav" aria-label="Main" className={open ? 'site-nav open' : 'site-nav'}>
       {navGroups.map((group) => (
@@ -11,13 +17,15 @@ export function SiteNav({ open }: { open: boolean }) {
             {group.title}
           </p>
           <ul className="nav-list" aria-labelledby={`nav-${group.title}`}>
-            {group.links.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
+            {group.links
+              .filter((link) => link.when !== hidden)
+              .map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
           </ul>
         </div>
       ))}
