@@ -136,7 +136,10 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
     await refreshAccessToken();
     response = await send(path, options);
   }
-  if (!response.ok) throw new ApiError(response.status, await readBody(response));
+  if (!response.ok) {
+    const retryAfter = Number(response.headers.get('Retry-After')) || undefined;
+    throw new ApiError(response.status, await readBody(response), retryAfter);
+  }
   return response;
 }
 

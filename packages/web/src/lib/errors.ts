@@ -1,8 +1,12 @@
-/** A call the server answered with a non-2xx status; `body` is its parsed JSON (or text, or null). */
+/**
+ * A call the server answered with a non-2xx status; `body` is its parsed JSON (or text, or null),
+ * `retryAfter` its Retry-After in seconds when it sent one (429, 503).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    readonly retryAfter?: number,
   ) {
     super(`Request failed with status ${status}`);
     this.name = 'ApiError';

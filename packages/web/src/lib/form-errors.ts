@@ -41,13 +41,27 @@ function fallbackMessage(status: number): string {
   return `The request was refused (status ${status}).`;
 }
 
+/** "3 seconds", "2 minutes", "1 hour": a wait rounded up to the unit a person would use. */
+function howLong(seconds: number): string {
+  const [count, unit] =
+    seconds < 60
+      ? [seconds, 'second']
+      : seconds < 3600
+        ? [Math.ceil(seconds / 60), 'minute']
+        : [Math.ceil(seconds / 3600), 'hour'];
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
 /**
  * Turns any submission failure into messages a person can act on: the server's 400 field
- * messages (`{field: [...]}`, `non_field_errors`, `{detail}`), or a plain sentence otherwise.
+ * messages (`{field: [...]}`, `non_field_errors`, `{detail}`), or a plain sentence otherwise. A
+ * 429 says how long to wait in words rather than the server's DRF text.
  */
 export function describeSubmissionError(error: unknown): SubmissionErrors {
   const result: SubmissionErrors = { fields: {}, general: [] };
-  if (error instanceof ApiError) {
+  if (error instanceof ApiError && error.status === 429 && error.retryAfter) {
+    result.general.push(`Too many attempts. Please try again in ${howLong(error.retryAfter)}.`);
+  } else if (error instanceof ApiError) {
     if (error.body && typeof error.body === 'object' && !Array.isArray(error.body)) {
       collect(error.body as Record<string, unknown>, '', result);
     }

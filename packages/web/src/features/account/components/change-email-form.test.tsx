@@ -76,9 +76,9 @@ describe('change e-mail', () => {
 
   it('says so when the server throttles the requests', async () => {
     spyConsoleError();
-    mockFetch(() => jsonResponse(429, { detail: serverMessages.throttled(30) }));
+    mockFetch(() => jsonResponse(429, { detail: serverMessages.throttled(3540) }, { 'Retry-After': '3540' }));
     const { user } = renderRoute(<ChangeEmailForm onSent={() => {}} />);
     await fillAndSubmit(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent(serverMessages.throttled(30));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please try again in 59 minutes.');
   });
 });
