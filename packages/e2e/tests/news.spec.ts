@@ -346,6 +346,12 @@ test('edit: the author changes the title, removes one file and adds another', as
   expect(stored!.files.map((f) => f.name).sort()).toEqual(['new-map.txt', 'route.txt']);
   expect((await request.get(removed.url)).status()).toBe(404);
   expect((await request.get(kept.url)).status()).toBe(200);
+
+  // The saved item took the form's place in the history: Back leads past it, not to the form sent.
+  await page.goBack();
+  await expect(page).toHaveURL((url) => url.pathname === newsItemRoute(item.id));
+  await expect(pageHeading(page, newTitle)).toBeVisible();
+  await expect(field(page, 'title')).toHaveCount(0);
 });
 
 test('delete: the author is asked first; Cancel keeps the item, confirming deletes it', async ({

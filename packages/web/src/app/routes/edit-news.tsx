@@ -48,7 +48,9 @@ function EditNewsPage({ id }: { id: number }) {
   }
   return (
     <Page title={title} intro={<Link to={newsItemRoute(id)}>{item.data.title}</Link>}>
-      <EditNewsForm item={item.data} onSaved={() => void navigate(newsItemRoute(id))} />
+      {/* The item takes the form's place in the history: Back then leads to where the edit began,
+          not to a form already sent (or, after a later delete, to one for an item that is gone). */}
+      <EditNewsForm item={item.data} onSaved={() => void navigate(newsItemRoute(id), { replace: true })} />
     </Page>
   );
 }
