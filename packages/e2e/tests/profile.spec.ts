@@ -29,7 +29,10 @@ test('a profile edit is saved and still there after a reload', async ({ page, re
 
   await page.reload();
   for (const [name, value] of Object.entries(edits)) await expect(field(page, name)).toHaveValue(value);
-  // Only the refresh token survived the reload; the header still names the user.
-  await expect(page.getByText(`Signed in as ${user.email}`, { exact: true })).toBeVisible();
   await expect(page.getByRole('main').getByText(user.email).first()).toBeVisible();
+
+  // A page that loads nothing about the user: only the refresh token survived the load, and the
+  // header still names whoever is signed in.
+  await page.goto(appRoutes.about);
+  await expect(page.getByText(`Signed in as ${user.email}`, { exact: true })).toBeVisible();
 });

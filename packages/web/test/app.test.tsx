@@ -1,8 +1,8 @@
 import { appRoutes, texts, TOKEN_STORAGE_KEY } from '@hello/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '@/app';
-import { clearAuth } from '@/lib/auth';
+import { clearAuth, setUserEmail, storeRefreshToken } from '@/lib/auth';
 import { jsonResponse, mockFetch, spyConsoleError } from './helpers';
 
 vi.mock('pdfjs-dist', () => ({
@@ -17,6 +17,8 @@ function renderAt(path: string) {
 }
 
 describe('the app', () => {
+  afterEach(() => clearAuth());
+
   it('shows the header Hello all! and the welcome heading on the home page', () => {
     renderAt('/');
     expect(screen.getByRole('link', { name: texts.header })).toBeInTheDocument();
@@ -30,12 +32,18 @@ describe('the app', () => {
     expect(screen.getByRole('link', { name: texts.header })).toBeInTheDocument();
   });
 
-  it('links every page of the table from the navigation, except the steps of mailed links and account deletion', () => {
+  it('links every page of the table from the navigation, signed out or in, except the steps of mailed links and account deletion', () => {
+    const menuHrefs = () =>
+      within(screen.getByRole('navigation', { name: 'Main' }))
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href'));
     renderAt('/');
-    const nav = screen.getByRole('navigation', { name: 'Main' });
-    const hrefs = within(nav)
-      .getAllByRole('link')
-      .map((link) => link.getAttribute('href'));
+    const signedOut = menuHrefs();
+    cleanup();
+    storeRefreshToken('r');
+    setUserEmail('ann@example.com'); // known, so the header asks nobody
+    renderAt('/');
+    const signedIn = menuHrefs();
     // Pages of one item (/news/:id) are reached from the lists, not from the menu; the pages a mailed
     // link opens from the mail; deleting the account from the profile page, not one tap from the menu.
     const offMenu: string[] = [
@@ -45,8 +53,12 @@ describe('the app', () => {
       appRoutes.deleteAccount,
     ];
     const expected = Object.values(appRoutes).filter((path) => !offMenu.includes(path) && !path.includes(':'));
-    expect(new Set(hrefs)).toEqual(new Set(expected));
-    expect(hrefs).toContain(appRoutes.news);
+    expect(new Set([...signedOut, ...signedIn])).toEqual(new Set(expected));
+    expect(signedOut).toContain(appRoutes.news);
+    expect(signedOut).toContain(appRoutes.login);
+    expect(signedOut).not.toContain(appRoutes.userProfile);
+    expect(signedIn).toContain(appRoutes.userProfile);
+    expect(signedIn).not.toContain(appRoutes.login);
   });
 
   // A route with an id is visited with one (`/news/:id` → `/news/7`).

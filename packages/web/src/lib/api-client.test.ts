@@ -153,4 +153,36 @@ describe('api client', () => {
     expect(callsTo(fetchMock, REFRESH)).toHaveLength(1);
     expect(navigate).not.toHaveBeenCalled();
   });
+
+  it('reads Retry-After as whole seconds only', async () => {
+    setAccessToken('a');
+    storeRefreshToken('r');
+    const said = async (value: string) => {
+      mockFetch(() => jsonResponse(429, { detail: 'slow down' }, { 'Retry-After': value }));
+      const error: unknown = await apiJson(NEWS, { auth: 'bearer' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      return (error as ApiError).retryAfter;
+    };
+    expect(await said('30')).toBe(30);
+    expect(await said('1.5')).toBeUndefined();
+    expect(await said('-5')).toBeUndefined();
+    expect(await said('0x10')).toBeUndefined();
+    expect(await said('Wed, 21 Oct 2026 07:28:00 GMT')).toBeUndefined();
+  });
+
+  it('drops an access token whose refresh token another tab replaced meanwhile, and exchanges the new one', async () => {
+    storeRefreshToken('first');
+    const answer = deferred<Response>();
+    const fetchMock = mockFetch((url, init) => {
+      const { refresh } = JSON.parse(String(init.body)) as { refresh: string };
+      if (refresh === 'first') return answer.promise;
+      return jsonResponse(200, { access: 'for-second' });
+    });
+    const exchange = refreshAccessToken();
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'second'); // another tab logged in as someone else
+    answer.resolve(jsonResponse(200, { access: 'for-first' }));
+    await expect(exchange).resolves.toBe('for-second');
+    expect(getAccessToken()).toBe('for-second');
+    expect(callsTo(fetchMock, REFRESH)).toHaveLength(2);
+  });
 });

@@ -62,6 +62,8 @@ async function exchangeRefreshToken(): Promise<string> {
     throw new ApiError(response.status, await readBody(response));
   }
   const { access } = (await response.json()) as AccessToken;
+  // Another tab logged in or out meanwhile: this access token is the old session's; exchange anew.
+  if (getRefreshToken() !== refresh) return exchangeRefreshToken();
   setAccessToken(access);
   return access;
 }
@@ -137,8 +139,10 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
     response = await send(path, options);
   }
   if (!response.ok) {
-    const retryAfter = Number(response.headers.get('Retry-After')) || undefined;
-    throw new ApiError(response.status, await readBody(response), retryAfter);
+    // Seconds, as this server sends it; an HTTP-date or anything else is not read.
+    const retryAfter = response.headers.get('Retry-After');
+    const seconds = retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : undefined;
+    throw new ApiError(response.status, await readBody(response), seconds);
   }
   return response;
 }

@@ -19,6 +19,12 @@ export interface AuthState {
 }
 
 const listeners = new Set<() => void>();
+/**
+ * Moves whenever whose session this is, or its e-mail, may have changed (a token stored or forgotten
+ * here or in another tab, the e-mail forgotten after a confirmed change): an answer about the user
+ * asked for before it moved may be about someone, or something, else (lib/current-user).
+ */
+let identity = 0;
 let state: AuthState = { access: null, email: null, hasRefreshToken: readRefreshToken() !== null };
 
 function readRefreshToken(): string | null {
@@ -50,6 +56,7 @@ export function storeRefreshToken(token: string): void {
   } catch (error) {
     console.error('Could not store the refresh token', error);
   }
+  identity++;
   update({ hasRefreshToken: true });
 }
 
@@ -57,8 +64,14 @@ export function setAccessToken(access: string | null): void {
   update({ access });
 }
 
+/** Keeps the signed-in user's e-mail; null forgets it (it has changed: lib/current-user asks again). */
 export function setUserEmail(email: string | null): void {
+  if (email === null) identity++;
   update({ email });
+}
+
+export function identityVersion(): number {
+  return identity;
 }
 
 /** Forgets everything: the stored refresh token, the access token and the e-mail. */
@@ -68,6 +81,7 @@ export function clearAuth(): void {
   } catch {
     // nothing stored that we could remove
   }
+  identity++;
   update({ access: null, email: null, hasRefreshToken: false });
 }
 
@@ -89,6 +103,7 @@ export function useAuth(): AuthState {
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key !== TOKEN_STORAGE_KEY && event.key !== null) return;
+    identity++;
     update({ hasRefreshToken: readRefreshToken() !== null, access: null, email: null });
   });
 }

@@ -39,6 +39,21 @@ describe('useCurrentUserEmail', () => {
     expect(getAuthState().email).toBe('me@example.com');
   });
 
+  it('asks again when the e-mail is forgotten while the answer is on its way (a confirmed change)', async () => {
+    storeRefreshToken('r');
+    setAccessToken('acc');
+    const first = deferred<Response>();
+    const answers = [first.promise, Promise.resolve(jsonResponse(200, { email: 'new@example.com' }))];
+    const fetchMock = mockFetch(() => answers.shift()!);
+    const { result } = renderHook(() => useCurrentUserEmail());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    setUserEmail(null); // the change is confirmed after the first question was asked
+    first.resolve(jsonResponse(200, { email: 'old@example.com' }));
+    await waitFor(() => expect(result.current).toBe('new@example.com'));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(getAuthState().email).toBe('new@example.com');
+  });
+
   it('gives up (null) when the profile cannot be loaded', async () => {
     spyConsoleError();
     storeRefreshToken('r');

@@ -1,23 +1,28 @@
 import { useEffect, useState } from 'react';
 import { apiPaths, type Profile } from '@hello/contract';
 import { apiJson } from './api-client';
-import { getRefreshToken, setUserEmail, useAuth } from './auth';
+import { getRefreshToken, identityVersion, setUserEmail, useAuth } from './auth';
 import { AuthLostError } from './errors';
 
 let pending: Promise<string | null> | null = null;
 
 /**
  * Asks the server who is signed in (GET /api/v1/user/profile/; the access token carries no e-mail)
- * and keeps the answer in memory beside the tokens. Concurrent callers share one request.
+ * and keeps the answer in memory beside the tokens. Concurrent callers share one request. An answer
+ * that arrives after the session changed hands or the e-mail was forgotten (another tab, a confirmed
+ * change: `identityVersion`) may be stale, so it is asked again, a few times at most.
  */
 function loadEmail(): Promise<string | null> {
   pending ??= (async () => {
-    const token = getRefreshToken();
-    const profile = await apiJson<Profile | null>(apiPaths.userProfile, { auth: 'bearer' });
-    const email = profile?.email || null;
-    // Another tab may have switched accounts meanwhile; that answer would be about someone else.
-    if (email && getRefreshToken() === token) setUserEmail(email);
-    return email;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const asked = identityVersion();
+      const profile = await apiJson<Profile | null>(apiPaths.userProfile, { auth: 'bearer' });
+      if (identityVersion() !== asked) continue;
+      const email = profile?.email || null;
+      if (email) setUserEmail(email);
+      return email;
+    }
+    return null;
   })().finally(() => {
     pending = null;
   });
@@ -29,6 +34,7 @@ function loadEmail(): Promise<string | null> {
  * ended has already sent the user to /login). The header asks it after a reload, pages when they need it.
  */
 export function findCurrentUserEmail(): Promise<string | null> {
+  if (!getRefreshToken()) return Promise.resolve(null);
   return loadEmail().catch((error: unknown) => {
     if (!(error instanceof AuthLostError)) console.error('Could not find out who is signed in', error);
     return null;

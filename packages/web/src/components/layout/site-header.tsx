@@ -15,7 +15,11 @@ export function SiteHeader({ menuOpen, onToggleMenu, menuToggleRef }: SiteHeader
   // After a reload only the refresh token is known: ask the server whose it is, from a chunk of
   // its own (the home page's budget).
   useEffect(() => {
-    if (hasRefreshToken && !email) void import('@/lib/current-user').then((user) => user.findCurrentUserEmail());
+    if (!hasRefreshToken || email) return;
+    void import('@/lib/current-user').then(
+      (user) => user.findCurrentUserEmail(),
+      (error: unknown) => console.error('Could not load the code that finds out who is signed in', error),
+    );
   }, [hasRefreshToken, email]);
   return (
     <header className="site-header">
