@@ -64,7 +64,7 @@ describe('security headers', () => {
     }
   });
 
-  it('keeps CORS off unless origins are configured, then exposes Content-Disposition', async () => {
+  it('keeps CORS off unless origins are configured, then exposes Content-Disposition, Link and Retry-After', async () => {
     const off = await t.app.inject({
       method: 'GET',
       url: '/api/nothing',
@@ -77,7 +77,11 @@ describe('security headers', () => {
       headers: { origin: 'https://partner.example' },
     });
     expect(on.headers['access-control-allow-origin']).toBe('https://partner.example');
-    expect(String(on.headers['access-control-expose-headers'])).toContain('Content-Disposition');
+    expect(String(on.headers['access-control-expose-headers']).split(/\s*,\s*/)).toEqual([
+      'Content-Disposition',
+      'Link',
+      'Retry-After',
+    ]);
     const other = await withCors.app.inject({
       method: 'GET',
       url: '/api/nothing',

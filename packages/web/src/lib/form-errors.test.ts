@@ -24,6 +24,8 @@ describe('describeSubmissionError', () => {
     expect(said(1)).toEqual(['Too many attempts. Please try again in 1 second.']);
     expect(said(59)).toEqual(['Too many attempts. Please try again in 59 seconds.']);
     expect(said(61)).toEqual(['Too many attempts. Please try again in 2 minutes.']);
+    expect(said(3540)).toEqual(['Too many attempts. Please try again in 59 minutes.']);
+    expect(said(3541)).toEqual(['Too many attempts. Please try again in 1 hour.']);
     expect(said(3600)).toEqual(['Too many attempts. Please try again in 1 hour.']);
     expect(said(3601)).toEqual(['Too many attempts. Please try again in 2 hours.']);
   });

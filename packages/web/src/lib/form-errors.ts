@@ -43,12 +43,9 @@ function fallbackMessage(status: number): string {
 
 /** "3 seconds", "2 minutes", "1 hour": a wait rounded up to the unit a person would use. */
 function howLong(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
   const [count, unit] =
-    seconds < 60
-      ? [seconds, 'second']
-      : seconds < 3600
-        ? [Math.ceil(seconds / 60), 'minute']
-        : [Math.ceil(seconds / 3600), 'hour'];
+    seconds < 60 ? [seconds, 'second'] : minutes < 60 ? [minutes, 'minute'] : [Math.ceil(seconds / 3600), 'hour'];
   return `${count} ${unit}${count === 1 ? '' : 's'}`;
 }
 

@@ -97,10 +97,15 @@ export default fp(
       done();
     });
 
-    // CORS stays off unless origins are configured; then file names must be readable by the other origin.
+    // CORS stays off unless origins are configured; then the other origin must be able to read what
+    // a client acts on: a file's name, the list's next page, how long a limit asks it to wait.
     const origins = app.config.corsOrigins;
     if (origins.length > 0) {
-      await app.register(cors, { origin: origins, credentials: true, exposedHeaders: ['Content-Disposition'] });
+      await app.register(cors, {
+        origin: origins,
+        credentials: true,
+        exposedHeaders: ['Content-Disposition', 'Link', 'Retry-After'],
+      });
     }
   },
   { name: 'security-headers', dependencies: ['services'] },
