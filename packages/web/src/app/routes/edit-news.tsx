@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { newsItemRoute } from '@hello/contract';
 import { Alert } from '@/components/ui/alert';
 import { Loading } from '@/components/ui/loading';
@@ -7,6 +7,7 @@ import { parseNewsId, useNewsItem } from '@/features/news/api/get-news-item';
 import { EditNewsForm } from '@/features/news/components/edit-news-form';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { NewsNotFound } from '@/features/news/components/news-states';
+import { openedFromItemPage } from '@/features/news/utils/edit-history';
 import { sameEmail, useCurrentUserEmail } from '@/lib/current-user';
 
 const title = 'Edit news item';
@@ -15,6 +16,7 @@ function EditNewsPage({ id }: { id: number }) {
   const item = useNewsItem(id);
   const email = useCurrentUserEmail();
   const navigate = useNavigate();
+  const fromItem = openedFromItemPage(useLocation().state);
 
   if (item.status === 'notfound')
     return (
@@ -48,9 +50,13 @@ function EditNewsPage({ id }: { id: number }) {
   }
   return (
     <Page title={title} intro={<Link to={newsItemRoute(id)}>{item.data.title}</Link>}>
-      {/* The item takes the form's place in the history: Back then leads to where the edit began,
-          not to a form already sent (or, after a later delete, to one for an item that is gone). */}
-      <EditNewsForm item={item.data} onSaved={() => void navigate(newsItemRoute(id), { replace: true })} />
+      {/* Saved, the form leaves the history: back to the item's page it was opened from, else the item
+          in its place. Back then never shows a form already sent (nor, after a delete, one for an item
+          that is gone), and never the same item twice. */}
+      <EditNewsForm
+        item={item.data}
+        onSaved={() => void (fromItem ? navigate(-1) : navigate(newsItemRoute(id), { replace: true }))}
+      />
     </Page>
   );
 }

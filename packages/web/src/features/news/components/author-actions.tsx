@@ -7,6 +7,7 @@ import { AuthLostError } from '@/lib/errors';
 import { describeSubmissionError } from '@/lib/form-errors';
 import { deleteNews } from '../api/delete-news';
 import { onEscape } from '@/lib/on-escape';
+import { fromItemPage } from '../utils/edit-history';
 
 type Step = { name: 'idle' } | { name: 'confirming' } | { name: 'deleting' } | { name: 'failed'; messages: string[] };
 
@@ -77,7 +78,7 @@ export function AuthorActions({ item, onDeleted }: { item: NewsItem; onDeleted: 
         </div>
       ) : (
         <div className="row">
-          <Link className="btn btn-secondary" to={editNewsRoute(item.id)}>
+          <Link className="btn btn-secondary" to={editNewsRoute(item.id)} state={fromItemPage}>
             Edit
           </Link>
           <Button
