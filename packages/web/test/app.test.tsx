@@ -2,7 +2,7 @@ import { appRoutes, texts, TOKEN_STORAGE_KEY } from '@hello/contract';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '@/app';
-import { clearAuth, setUserEmail, storeRefreshToken } from '@/lib/auth';
+import { clearAuth, setAccessToken, setUserEmail, storeRefreshToken } from '@/lib/auth';
 import { jsonResponse, mockFetch, spyConsoleError } from './helpers';
 
 vi.mock('pdfjs-dist', () => ({
@@ -41,6 +41,7 @@ describe('the app', () => {
     const signedOut = menuHrefs();
     cleanup();
     storeRefreshToken('r');
+    setAccessToken('acc'); // in memory, so nothing is exchanged
     setUserEmail('ann@example.com'); // known, so the header asks nobody
     renderAt('/');
     const signedIn = menuHrefs();

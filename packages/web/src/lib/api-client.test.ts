@@ -185,4 +185,17 @@ describe('api client', () => {
     expect(getAccessToken()).toBe('for-second');
     expect(callsTo(fetchMock, REFRESH)).toHaveLength(2);
   });
+
+  it('keeps nothing and goes nowhere when another tab logs out while the token is exchanged', async () => {
+    storeRefreshToken('first');
+    const answer = deferred<Response>();
+    const fetchMock = mockFetch(() => answer.promise);
+    const exchange = refreshAccessToken();
+    localStorage.removeItem(TOKEN_STORAGE_KEY); // another tab logged out
+    answer.resolve(jsonResponse(200, { access: 'for-first' }));
+    await expect(exchange).rejects.toBeInstanceOf(AuthLostError);
+    expect(getAccessToken()).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(callsTo(fetchMock, REFRESH)).toHaveLength(1);
+  });
 });

@@ -47,7 +47,7 @@ export function refreshAccessToken(): Promise<string> {
   return refreshing;
 }
 
-async function exchangeRefreshToken(): Promise<string> {
+async function exchangeRefreshToken(passes = 1): Promise<string> {
   const refresh = getRefreshToken();
   if (!refresh) loseSession();
   const response = await fetchTransport(apiPaths.tokenRefresh, {
@@ -62,8 +62,13 @@ async function exchangeRefreshToken(): Promise<string> {
     throw new ApiError(response.status, await readBody(response));
   }
   const { access } = (await response.json()) as AccessToken;
-  // Another tab logged in or out meanwhile: this access token is the old session's; exchange anew.
-  if (getRefreshToken() !== refresh) return exchangeRefreshToken();
+  if (getRefreshToken() !== refresh) {
+    // Another tab logged in meanwhile: this access token is the old session's, so the stored token
+    // is exchanged instead. Logged out there: nothing is kept here, and nothing more is done.
+    if (getRefreshToken() === null) throw new AuthLostError();
+    if (passes < 3) return exchangeRefreshToken(passes + 1);
+    throw new Error('The session kept changing hands while its token was exchanged');
+  }
   setAccessToken(access);
   return access;
 }

@@ -15,6 +15,8 @@ let pending: Promise<string | null> | null = null;
 function loadEmail(): Promise<string | null> {
   pending ??= (async () => {
     for (let attempt = 0; attempt < 3; attempt++) {
+      // Logged out meanwhile (here or in another tab): nobody to ask about, and no reason for /login.
+      if (!getRefreshToken()) return null;
       const asked = identityVersion();
       const profile = await apiJson<Profile | null>(apiPaths.userProfile, { auth: 'bearer' });
       if (identityVersion() !== asked) continue;
@@ -34,7 +36,6 @@ function loadEmail(): Promise<string | null> {
  * ended has already sent the user to /login). The header asks it after a reload, pages when they need it.
  */
 export function findCurrentUserEmail(): Promise<string | null> {
-  if (!getRefreshToken()) return Promise.resolve(null);
   return loadEmail().catch((error: unknown) => {
     if (!(error instanceof AuthLostError)) console.error('Could not find out who is signed in', error);
     return null;

@@ -15,7 +15,9 @@ export class ApiError extends Error {
 
 /**
  * The session could not be restored (no stored refresh token, or the server refused it). Auth has been
- * cleared and the user sent to /login already, so callers need not show anything for it.
+ * cleared and the user sent to /login already, so callers need not show anything for it. When the
+ * session ended in another tab while its token was exchanged here, this tab follows that logout as
+ * it follows any other (the header and menu show it), without going to /login.
  */
 export class AuthLostError extends Error {
   constructor() {

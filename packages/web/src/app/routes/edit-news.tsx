@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { newsItemRoute } from '@hello/contract';
 import { Alert } from '@/components/ui/alert';
@@ -17,6 +18,9 @@ function EditNewsPage({ id }: { id: number }) {
   const email = useCurrentUserEmail();
   const navigate = useNavigate();
   const fromItem = openedFromItemPage(useLocation().state);
+  // Saved and on the way to the item: going back is asynchronous, and the form, enabled again once
+  // sent, must not be sent twice meanwhile.
+  const [saved, setSaved] = useState(false);
 
   if (item.status === 'notfound')
     return (
@@ -30,7 +34,7 @@ function EditNewsPage({ id }: { id: number }) {
         <LoadFailed what="This news item" onRetry={item.reload} />
       </Page>
     );
-  if (!item.data || email === undefined)
+  if (!item.data || email === undefined || saved)
     return (
       <Page title={title}>
         <Loading />
@@ -50,12 +54,15 @@ function EditNewsPage({ id }: { id: number }) {
   }
   return (
     <Page title={title} intro={<Link to={newsItemRoute(id)}>{item.data.title}</Link>}>
-      {/* Saved, the form leaves the history: back to the item's page it was opened from, else the item
-          in its place. Back then never shows a form already sent (nor, after a delete, one for an item
-          that is gone), and never the same item twice. */}
+      {/* Saved: back to the item's page the form was opened from, else to the item in the form's place.
+          Back then never shows the form sent (nor, after a delete, one for an item that is gone), and
+          never the same item twice. */}
       <EditNewsForm
         item={item.data}
-        onSaved={() => void (fromItem ? navigate(-1) : navigate(newsItemRoute(id), { replace: true }))}
+        onSaved={() => {
+          setSaved(true);
+          void (fromItem ? navigate(-1) : navigate(newsItemRoute(id), { replace: true }));
+        }}
       />
     </Page>
   );

@@ -1,5 +1,7 @@
 import { apiPaths, appRoutes, newsItemPath, serverMessages } from '@hello/contract';
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeXhr } from '../../../../test/fake-xhr';
 import { describeFormRules } from '../../../../test/form-rules';
@@ -16,6 +18,7 @@ import { newsFile, newsItem } from '../../../../test/news';
 import EditNewsRoute from '@/app/routes/edit-news';
 import { clearAuth, setAccessToken, setUserEmail, storeRefreshToken } from '@/lib/auth';
 import { EditNewsForm } from './edit-news-form';
+import { fromItemPage } from '../utils/edit-history';
 
 const item = newsItem(7, {
   title: 'Old title',
@@ -44,6 +47,13 @@ const openEdit = (id = 7) => renderRoute(<EditNewsRoute />, { path: appRoutes.ed
 const patches = (fetchMock: ReturnType<typeof serve>) =>
   fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH');
 const submit = () => screen.getByRole('button', { name: 'Submit' });
+
+/** How the router arrived (POP: back; REPLACE: in the form's place) and where. */
+function HistoryProbe() {
+  const type = useNavigationType();
+  const { pathname } = useLocation();
+  return <output data-testid="where">{`${type} ${pathname}`}</output>;
+}
 
 describe('edit news', () => {
   beforeEach(() => {
@@ -107,6 +117,40 @@ describe('edit news', () => {
 
     answer.resolve(jsonResponse(200, { ...item, title: 'New title' }));
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/news\/7$/);
+  });
+
+  it('goes back to the item page it was opened from instead of adding the item again', async () => {
+    serve(() => jsonResponse(200, { ...item, title: 'New title' }));
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/news', '/news/7', { pathname: '/news/7/edit', state: fromItemPage }]}>
+        <Routes>
+          <Route path={appRoutes.editNews} element={<EditNewsRoute />} />
+          <Route path="*" element={<HistoryProbe />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const title = await screen.findByLabelText('Title');
+    await user.type(title, '!');
+    await user.click(submit());
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^POP \/news\/7$/);
+  });
+
+  it('puts the item in the place of a form opened otherwise (a typed address, a link from elsewhere)', async () => {
+    serve(() => jsonResponse(200, { ...item, title: 'New title' }));
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/news', '/news/7/edit']} initialIndex={1}>
+        <Routes>
+          <Route path={appRoutes.editNews} element={<EditNewsRoute />} />
+          <Route path="*" element={<HistoryProbe />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const title = await screen.findByLabelText('Title');
+    await user.type(title, '!');
+    await user.click(submit());
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^REPLACE \/news\/7$/);
   });
 
   it('refuses to remove every file without adding one (the server’s words on files), and sends nothing', async () => {
