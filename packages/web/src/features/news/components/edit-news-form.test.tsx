@@ -1,7 +1,7 @@
 import { apiPaths, appRoutes, newsItemPath, serverMessages } from '@hello/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigationType, type MemoryRouterProps } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeXhr } from '../../../../test/fake-xhr';
 import { describeFormRules } from '../../../../test/form-rules';
@@ -119,38 +119,30 @@ describe('edit news', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/news\/7$/);
   });
 
-  it('goes back to the item page it was opened from instead of adding the item again', async () => {
+  /** Opens the form at the last of `entries`, saves a change, and says how the router went on. */
+  async function saveWithHistory(entries: MemoryRouterProps['initialEntries']) {
     serve(() => jsonResponse(200, { ...item, title: 'New title' }));
     const user = userEvent.setup();
     render(
-      <MemoryRouter initialEntries={['/news', '/news/7', { pathname: '/news/7/edit', state: fromItemPage }]}>
+      <MemoryRouter initialEntries={entries}>
         <Routes>
           <Route path={appRoutes.editNews} element={<EditNewsRoute />} />
           <Route path="*" element={<HistoryProbe />} />
         </Routes>
       </MemoryRouter>,
     );
-    const title = await screen.findByLabelText('Title');
-    await user.type(title, '!');
+    await user.type(await screen.findByLabelText('Title'), '!');
     await user.click(submit());
-    expect(await screen.findByTestId('where')).toHaveTextContent(/^POP \/news\/7$/);
+    return (await screen.findByTestId('where')).textContent;
+  }
+
+  it('goes back to the item page it was opened from instead of adding the item again', async () => {
+    const entries = ['/news', '/news/7', { pathname: '/news/7/edit', state: fromItemPage }];
+    expect(await saveWithHistory(entries)).toBe('POP /news/7');
   });
 
   it('puts the item in the place of a form opened otherwise (a typed address, a link from elsewhere)', async () => {
-    serve(() => jsonResponse(200, { ...item, title: 'New title' }));
-    const user = userEvent.setup();
-    render(
-      <MemoryRouter initialEntries={['/news', '/news/7/edit']} initialIndex={1}>
-        <Routes>
-          <Route path={appRoutes.editNews} element={<EditNewsRoute />} />
-          <Route path="*" element={<HistoryProbe />} />
-        </Routes>
-      </MemoryRouter>,
-    );
-    const title = await screen.findByLabelText('Title');
-    await user.type(title, '!');
-    await user.click(submit());
-    expect(await screen.findByTestId('where')).toHaveTextContent(/^REPLACE \/news\/7$/);
+    expect(await saveWithHistory(['/news', '/news/7/edit'])).toBe('REPLACE /news/7');
   });
 
   it('refuses to remove every file without adding one (the server’s words on files), and sends nothing', async () => {
