@@ -4,8 +4,8 @@ import { useAuth } from '@/lib/auth';
 
 /**
  * Links to the pages, in groups; NavLink marks the current one with aria-current="page". Account
- * links follow the session: Login and Register only while signed out, the account's pages only while
- * signed in (each page still answers at its address either way).
+ * links follow the session (config/nav.ts, `when`): Login, Register and Reset password only while
+ * signed out, the account's pages only while signed in (each page still answers at its address).
  */
 export function SiteNav({ open }: { open: boolean }) {
   const hidden = useAuth().hasRefreshToken ? 'signedOut' : 'signedIn';
