@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { apiPaths, serverMessages } from '@hello/contract';
 import { exposeHead } from '../../../../plugins/app/openapi.js';
 import { httpErrors } from '../../../../http-errors.js';
@@ -24,7 +24,7 @@ export default async function localnewsRoutes(app: FastifyInstance, { kept }: { 
   // Authenticated before the query is validated: a caller without a session learns nothing, not even a 400.
   app.get(
     apiPaths.localNews,
-    { schema: listSchema, preValidation: app.requireBearer, compress: false },
+    { schema: listSchema, preValidation: [app.requireBearer, decimalLimit], compress: false },
     async (request, reply) => {
       const { limit, before } = request.query as { limit: number; before?: string };
       const start = before === undefined ? undefined : decodeCursor(before);
@@ -66,6 +66,17 @@ export default async function localnewsRoutes(app: FastifyInstance, { kept }: { 
   const attachment = attachmentHandler(app);
   app.get(apiPaths.localNewsFile, { schema: fileSchema, compress: false, exposeHeadRoute: false }, attachment);
   app.head(apiPaths.localNewsFile, { schema: fileHeadSchema, compress: false, config: exposeHead }, attachment);
+}
+
+/**
+ * `limit` written in decimal digits: Ajv's coercion of a query string would also read `1e1`, `0x5`
+ * or ` 5` as a number. A minus sign is left to the schema, whose minimum then says what is wrong.
+ * Synchronous, as the list is the call read most.
+ */
+function decimalLimit(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
+  const { limit } = request.query as { limit?: unknown };
+  const bad = typeof limit === 'string' && !/^-?\d+$/.test(limit);
+  done(bad ? httpErrors.field('limit', serverMessages.invalidInteger) : undefined);
 }
 
 /** A kept answer, compressed once per answer and encoding when the client accepts it and it is worth it. */
