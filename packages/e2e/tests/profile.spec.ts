@@ -27,9 +27,22 @@ test('a profile edit is saved and still there after a reload', async ({ page, re
   expect(token).toBeTruthy();
   expect(await refreshStatus(request, token!)).toBe(200);
 
+  // After the reload the page asks for the profile and the header asks who is signed in: one
+  // request answers both. The answer is held back a moment so that both ask while it is on its way.
+  const profileReads: string[] = [];
+  await page.route(`**${apiPaths.userProfile}`, async (route) => {
+    if (route.request().method() === 'GET') {
+      profileReads.push(route.request().url());
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    await route.continue();
+  });
   await page.reload();
   for (const [name, value] of Object.entries(edits)) await expect(field(page, name)).toHaveValue(value);
   await expect(page.getByRole('main').getByText(user.email).first()).toBeVisible();
+  await expect(page.getByText(`Signed in as ${user.email}`, { exact: true })).toBeVisible();
+  expect(profileReads).toHaveLength(1);
+  await page.unrouteAll();
 
   // A page that loads nothing about the user: only the refresh token survived the load, and the
   // header still names whoever is signed in.

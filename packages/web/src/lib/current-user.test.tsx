@@ -3,7 +3,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deferred, jsonResponse, mockFetch, spyConsoleError } from '../../test/helpers';
 import { clearAuth, getAuthState, setAccessToken, setUserEmail, storeRefreshToken } from './auth';
-import { sameEmail, useCurrentUserEmail } from './current-user';
+import { findCurrentUserEmail, sameEmail, useCurrentUserEmail } from './current-user';
 
 describe('useCurrentUserEmail', () => {
   beforeEach(() => clearAuth());
@@ -52,6 +52,15 @@ describe('useCurrentUserEmail', () => {
     await waitFor(() => expect(result.current).toBe('new@example.com'));
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(getAuthState().email).toBe('new@example.com');
+  });
+
+  it('asks nobody when the e-mail is learned before it would ask (the profile page loaded it first)', async () => {
+    storeRefreshToken('r');
+    setAccessToken('acc');
+    const fetchMock = mockFetch(() => jsonResponse(200, { email: 'late@example.com' }));
+    setUserEmail('me@example.com'); // learned while the header's code was still loading
+    expect(await findCurrentUserEmail()).toBe('me@example.com');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('gives up (null) when the profile cannot be loaded', async () => {

@@ -1,24 +1,29 @@
 import { useEffect, useState } from 'react';
-import { apiPaths, type Profile } from '@hello/contract';
-import { apiJson } from './api-client';
-import { getRefreshToken, identityVersion, setUserEmail, useAuth } from './auth';
+import type { Profile } from '@hello/contract';
+import { getAuthState, getRefreshToken, identityVersion, setUserEmail, useAuth } from './auth';
 import { AuthLostError } from './errors';
+import { askProfile } from './profile-request';
 
 let pending: Promise<string | null> | null = null;
 
 /**
  * Asks the server who is signed in (GET /api/v1/user/profile/; the access token carries no e-mail)
- * and keeps the answer in memory beside the tokens. Concurrent callers share one request. An answer
- * that arrives after the session changed hands or the e-mail was forgotten (another tab, a confirmed
- * change: `identityVersion`) may be stale, so it is asked again, a few times at most.
+ * and keeps the answer in memory beside the tokens. Concurrent callers share one request, the
+ * profile page's too (profile-request.ts). An answer that arrives after the session changed hands or
+ * the e-mail was forgotten (another tab, a confirmed change: `identityVersion`) may be stale, so it
+ * is asked again, a few times at most.
  */
 function loadEmail(): Promise<string | null> {
   pending ??= (async () => {
     for (let attempt = 0; attempt < 3; attempt++) {
       // Logged out meanwhile (here or in another tab): nobody to ask about, and no reason for /login.
       if (!getRefreshToken()) return null;
+      // Learned meanwhile (a login, or the profile page's own load): nothing to ask.
+      const known = getAuthState().email;
+      if (known) return known;
       const asked = identityVersion();
-      const profile = await apiJson<Profile | null>(apiPaths.userProfile, { auth: 'bearer' });
+      // An empty answer would read as null: nobody named.
+      const profile: Profile | null = await askProfile();
       if (identityVersion() !== asked) continue;
       const email = profile?.email || null;
       if (email) setUserEmail(email);

@@ -1,17 +1,16 @@
-import { apiPaths, type Profile } from '@hello/contract';
-import { apiJson } from '@/lib/api-client';
+import type { Profile } from '@hello/contract';
 import { setUserEmail } from '@/lib/auth';
+import { askProfile } from '@/lib/profile-request';
 import { useResource } from '@/lib/use-resource';
-
-/** GET /api/v1/user/profile/ with a Bearer token. */
-export function getProfile(signal?: AbortSignal): Promise<Profile> {
-  return apiJson<Profile>(apiPaths.userProfile, { auth: 'bearer', ...(signal ? { signal } : {}) });
-}
 
 export type ProfileState = { status: 'loading' } | { status: 'ready'; profile: Profile } | { status: 'failed' };
 
-async function loadProfile(signal: AbortSignal): Promise<Profile> {
-  const profile = await getProfile(signal);
+/**
+ * Not aborted when the page leaves: the request may be the header's too (lib/profile-request.ts), and
+ * the page ignores an answer it no longer needs.
+ */
+async function loadProfile(): Promise<Profile> {
+  const profile = await askProfile();
   setUserEmail(profile.email || null);
   return profile;
 }

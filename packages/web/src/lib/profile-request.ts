@@ -1,0 +1,23 @@
+import { apiPaths, type Profile } from '@hello/contract';
+import { apiJson } from './api-client';
+import { identityVersion } from './auth';
+
+let inFlight: { identity: number; answer: Promise<Profile> } | null = null;
+
+/**
+ * GET /api/v1/user/profile/ with a Bearer token. Callers at the same moment share one request: on a
+ * fresh load of /userprofile the header asks who is signed in while the page asks for the profile.
+ * Shared only while it is on its way, and only within the session it was asked for
+ * (`identityVersion`): this is not a cache, a later call asks again.
+ */
+export function askProfile(): Promise<Profile> {
+  const identity = identityVersion();
+  if (inFlight?.identity === identity) return inFlight.answer;
+  const asked = { identity, answer: apiJson<Profile>(apiPaths.userProfile, { auth: 'bearer' }) };
+  inFlight = asked;
+  const done = () => {
+    if (inFlight === asked) inFlight = null;
+  };
+  asked.answer.then(done, done);
+  return asked.answer;
+}
