@@ -1,5 +1,15 @@
 import { apiPaths, appRoutes } from '@hello/contract';
-import { expect, field, refreshStatus, signIn, storedToken, submitButton, test } from './fixtures';
+import {
+  expect,
+  field,
+  refreshStatus,
+  registerViaApi,
+  signIn,
+  storedToken,
+  submitButton,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 const edits = {
   first_name: 'Ada',
@@ -48,4 +58,23 @@ test('a profile edit is saved and still there after a reload', async ({ page, re
   // header still names whoever is signed in.
   await page.goto(appRoutes.about);
   await expect(page.getByText(`Signed in as ${user.email}`, { exact: true })).toBeVisible();
+});
+
+test('on a phone the header shows the whole signed-in address, however long, beside a usable Menu', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const long = await registerViaApi(request, uniqueEmail('a-rather-long-name.of-a-reporter-for-the-village'));
+  await signIn(page, long);
+  await page.goto(appRoutes.about);
+  const badge = page.getByText(`Signed in as ${long.email}`, { exact: true });
+  await expect(badge).toBeVisible();
+  // Nothing of it cut off (an ellipsis would leave its text wider than its box), nor the page widened.
+  expect(await badge.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+    0,
+  );
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
 });
