@@ -348,8 +348,9 @@ test('edit: the author changes the title, removes one file and adds another', as
   expect((await request.get(removed.url)).status()).toBe(404);
   expect((await request.get(kept.url)).status()).toBe(200);
 
-  // Saved, the form left the history, back to the item's page it was opened from: one Back leads to
-  // where the visit began, past neither the form sent nor a second copy of the item.
+  // Saved, the app went back to the item's page it was opened from (the form is now only a Forward
+  // entry): one Back leads to where the visit began, past neither the form sent nor a second copy
+  // of the item.
   expect(before).not.toBe(newsItemRoute(item.id));
   await page.goBack();
   await expect(page).toHaveURL((url) => url.pathname === before);
