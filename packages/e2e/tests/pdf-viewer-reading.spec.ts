@@ -16,6 +16,26 @@ interface Viewer {
   total: number;
 }
 
+/**
+ * Types a page the document does not have, and checks the error is shown right under the field's row
+ * (not below the rest of the toolbar), starting where the row starts.
+ */
+async function refusedPageShowsUnderField(viewer: Locator, total: number) {
+  const field = viewer.getByRole('textbox', { name: 'Go to page' });
+  await field.fill(String(total + 1));
+  await field.press('Enter');
+  const alert = viewer.getByRole('alert');
+  await expect(alert).toHaveText(`Enter a page number from 1 to ${total}.`);
+  const [fieldBox, alertBox, prevBox] = await Promise.all(
+    [field, alert, viewer.getByRole('button', { name: 'Prev', exact: true })].map(
+      async (l) => (await l.boundingBox())!,
+    ),
+  );
+  expect(alertBox.y - (fieldBox.y + fieldBox.height), 'between the field and its error').toBeLessThan(16);
+  expect(alertBox.y).toBeGreaterThan(fieldBox.y + fieldBox.height - 1);
+  expect(alertBox.x).toBeCloseTo(prevBox.x, 0);
+}
+
 /** Opens /pdfviewer and waits until page 1 is drawn. */
 async function openViewer(page: Page): Promise<Viewer> {
   await page.goto(appRoutes.pdfViewer);
@@ -94,6 +114,7 @@ test('a typed page number goes to that page; numbers outside the document are re
   await field.press('Enter');
   await expect(indicator).toHaveText(`2 / ${total}`);
   await expect(viewer.getByRole('alert')).toHaveCount(0);
+  await refusedPageShowsUnderField(viewer, total);
 });
 
 test('← → PageUp PageDown Home End page through the document when the viewer has focus', async ({ page }) => {
@@ -238,5 +259,13 @@ test.describe('on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
       0,
     );
+  });
+
+  test('a refused page number is shown under the field, above the zoom row', async ({ page }) => {
+    const { viewer, total } = await openViewer(page);
+    await refusedPageShowsUnderField(viewer, total);
+    const alertBox = (await viewer.getByRole('alert').boundingBox())!;
+    const zoomOut = (await viewer.getByRole('button', { name: 'Zoom out' }).boundingBox())!;
+    expect(zoomOut.y).toBeGreaterThan(alertBox.y + alertBox.height - 1);
   });
 });

@@ -333,6 +333,12 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
                 aria-describedby={pageError ? errorId : undefined}
               />
             </form>
+            {/* Under the field's row, not under the whole toolbar (three rows on a phone). */}
+            {pageError && (
+              <p id={errorId} className="pdf-error" role="alert">
+                {pageError}
+              </p>
+            )}
           </div>
           <div className="pdf-group" role="group" aria-label="Zoom">
             <Button
@@ -378,11 +384,6 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
             </div>
           )}
         </div>
-      )}
-      {pageError && (
-        <p id={errorId} className="pdf-error" role="alert">
-          {pageError}
-        </p>
       )}
       <div ref={wrapRef} className="pdf-canvas-wrap" hidden={status !== 'ready'}>
         <div className="pdf-page" style={pageStyle}>
