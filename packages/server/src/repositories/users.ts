@@ -1,12 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Profile } from '@hello/contract';
 import { isPostgres } from '../db/database.js';
+import { withAsciiDomain } from '../email-address.js';
 import type { Database, UserRow } from '../db/schema.js';
 
 type Db = Kysely<Database>;
 
-/** The unique key of an address: letter case never makes two accounts. */
-export const emailKey = (email: string): string => email.trim().toLowerCase();
+/**
+ * The unique key of an address: letter case never makes two accounts, nor does a domain written in
+ * Unicode or in ASCII (a login may name it either way).
+ */
+export const emailKey = (email: string): string => withAsciiDomain(email.trim()).toLowerCase();
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email_key', '=', emailKey(email)).executeTakeFirst();
@@ -26,7 +30,7 @@ export async function insertUser(
   return db
     .insertInto('users')
     .values({
-      email: email.trim(),
+      email: withAsciiDomain(email.trim()),
       email_key: emailKey(email),
       password_hash: passwordHash,
       first_name: '',

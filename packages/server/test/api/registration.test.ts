@@ -54,6 +54,29 @@ describe.each(dialects)('POST /api/v1/rest-auth/registration/ (%s)', (dialect) =
     expect(res.json()).toEqual({ email: ['Enter a valid email address.'] });
   });
 
+  it('takes an internationalized domain, kept in its ASCII form; a login names it either way', async () => {
+    const local = uniqueEmail('zoe').split('@')[0]!;
+    const password = goodPassword();
+    expect((await register(t.app, `${local}@Bücher.de`, password)).statusCode).toBe(201);
+    const signedIn = await login(t.app, `${local.toUpperCase()}@BÜCHER.DE`, password);
+    expect(signedIn.statusCode).toBe(200);
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: apiPaths.userProfile,
+      headers: { authorization: `Bearer ${signedIn.json().access}` },
+    });
+    expect(profile.json().email).toBe(`${local}@xn--bcher-kva.de`);
+    expect((await login(t.app, `${local}@xn--bcher-kva.de`, password)).statusCode).toBe(200);
+    // One mailbox, one account, whichever way its domain is written.
+    const again = await register(t.app, `${local}@xn--BCHER-kva.de`, goodPassword());
+    expect(again.json()).toEqual({ email: [serverMessages.emailTaken] });
+    // A domain that is no domain stays refused, whatever the URL parser would make of it.
+    for (const email of [`${local}@bü%41cher.de`, `${local}@bü\tcher.de`, `${local}@bücher.de/x`]) {
+      const res = await register(t.app, email, goodPassword());
+      expect(res.json(), email).toEqual({ email: [serverMessages.invalidEmail] });
+    }
+  });
+
   it('reports different passwords under non_field_errors', async () => {
     const res = await post(t.app, apiPaths.registration, {
       email: uniqueEmail(),
