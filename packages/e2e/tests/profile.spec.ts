@@ -38,12 +38,15 @@ test('a profile edit is saved and still there after a reload', async ({ page, re
   expect(await refreshStatus(request, token!)).toBe(200);
 
   // After the reload the page asks for the profile and the header asks who is signed in: one
-  // request answers both. The answer is held back a moment so that both ask while it is on its way.
+  // request answers both. The answer is held back until the page is shown (its chunk loaded, its
+  // load asked for on mount), so that both ask while it is on its way whatever loads first.
   const profileReads: string[] = [];
+  const pageShown = page.getByRole('heading', { name: 'Your profile' });
   await page.route(`**${apiPaths.userProfile}`, async (route) => {
     if (route.request().method() === 'GET') {
       profileReads.push(route.request().url());
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await pageShown.waitFor();
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
     await route.continue();
   });

@@ -1,4 +1,5 @@
 import { passwordProblems } from '../auth/password-rules.js';
+import { withAsciiDomain } from '../email-address.js';
 import { insertUser } from '../repositories/users.js';
 import { CliError, usageError } from './io.js';
 import { readPassword } from './prompt.js';
@@ -10,8 +11,10 @@ export const createUserCommand: Command = {
   summary: 'create an account (asks for the password, or reads it from stdin)',
   options: { password: { type: 'string' } },
   async run(app, { values, positionals }, io) {
-    const [email, ...extra] = positionals;
-    if (!email || extra.length > 0) throw usageError(`Usage: hello-admin ${this.usage}`);
+    const [given, ...extra] = positionals;
+    if (!given || extra.length > 0) throw usageError(`Usage: hello-admin ${this.usage}`);
+    // In the form the account will have (an internationalized domain in ASCII), checked as such.
+    const email = withAsciiDomain(given.trim());
     if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new CliError(`"${email}" is not an e-mail address.`);
     const password = typeof values.password === 'string' ? values.password : await readPassword(io);
     const problems = passwordProblems(password, { email });

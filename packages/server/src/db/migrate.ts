@@ -5,6 +5,7 @@ import * as newsRevision from './migrations/2026-11-22-003-news-revision.js';
 import * as retentionIndexes from './migrations/2026-11-25-004-retention-indexes.js';
 import * as accountCenter from './migrations/2026-11-25-005-account-center.js';
 import * as twoStepSignIn from './migrations/2026-11-25-006-two-step-sign-in.js';
+import * as emailAsciiDomains from './migrations/2026-11-27-007-email-ascii-domains.js';
 import { beginImmediate } from './sqlite-write-lock.js';
 
 /** Every migration, in order. Names are frozen once shipped. */
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-004-retention-indexes': retentionIndexes,
   '2026-11-25-005-account-center': accountCenter,
   '2026-11-25-006-two-step-sign-in': twoStepSignIn,
+  '2026-11-27-007-email-ascii-domains': emailAsciiDomains,
 };
 
 /**

@@ -51,7 +51,11 @@ export async function setEmail(db: Db, userId: number, email: string): Promise<b
   const other = await db.selectFrom('users').select('id').where('email_key', '=', key).executeTakeFirst();
   if (other) return other.id === userId;
   // A registration of the address between the two statements makes this one fail (isUniqueViolation).
-  await db.updateTable('users').set({ email: email.trim(), email_key: key }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ email: withAsciiDomain(email.trim()), email_key: key })
+    .where('id', '=', userId)
+    .execute();
   return true;
 }
 

@@ -37,6 +37,14 @@ describe.each(dialects)('hello-admin (%s)', (dialect) => {
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
   });
 
+  it('create-user keeps an internationalized domain in ASCII, as a registration does', async () => {
+    const local = uniqueEmail('idn').split('@')[0]!;
+    const res = await cli(t, ['create-user', `${local}@Bücher.de`, '--password', 'violet crane harbour']);
+    expect(res).toMatchObject({ code: 0, err: '' });
+    expect(res.out).toMatch(new RegExp(`^Created user \\d+: ${local}@xn--bcher-kva\\.de$`));
+    expect((await login(`${local}@bücher.de`, 'violet crane harbour')).statusCode).toBe(200);
+  });
+
   it('create-user reads the password from standard input when not given', async () => {
     const email = uniqueEmail('piped');
     expect((await cli(t, ['create-user', email], { stdin: 'amber walrus lantern\nignored\n' })).code).toBe(0);

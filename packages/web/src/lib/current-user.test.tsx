@@ -80,4 +80,10 @@ describe('sameEmail', () => {
     expect(sameEmail(null, null)).toBe(false);
     expect(sameEmail(undefined, '')).toBe(false);
   });
+
+  it('matches a domain written in Unicode with its ASCII form, as the server does', () => {
+    expect(sameEmail('Ann@Bücher.de', 'ann@xn--bcher-kva.de')).toBe(true);
+    expect(sameEmail('ann@bücher.de', 'ann@xn--bucher-kva.de')).toBe(false);
+    expect(sameEmail('ann@not a host', 'ANN@NOT A HOST')).toBe(true);
+  });
 });

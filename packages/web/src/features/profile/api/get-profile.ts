@@ -1,17 +1,19 @@
 import type { Profile } from '@hello/contract';
-import { setUserEmail } from '@/lib/auth';
+import { identityVersion, setUserEmail } from '@/lib/auth';
 import { askProfile } from '@/lib/profile-request';
 import { useResource } from '@/lib/use-resource';
 
 export type ProfileState = { status: 'loading' } | { status: 'ready'; profile: Profile } | { status: 'failed' };
 
 /**
- * Not aborted when the page leaves: the request may be the header's too (lib/profile-request.ts), and
- * the page ignores an answer it no longer needs.
+ * Not aborted when the page leaves: the request may be the header's too (lib/profile-request.ts);
+ * useResource drops an answer the page no longer needs. The e-mail is taken only from an answer
+ * asked for within the session still signed in (`identityVersion`).
  */
 async function loadProfile(): Promise<Profile> {
+  const asked = identityVersion();
   const profile = await askProfile();
-  setUserEmail(profile.email || null);
+  if (identityVersion() === asked) setUserEmail(profile.email || null);
   return profile;
 }
 

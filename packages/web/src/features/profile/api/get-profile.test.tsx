@@ -1,0 +1,33 @@
+import { renderHook, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { deferred, jsonResponse, mockFetch } from '../../../../test/helpers';
+import { clearAuth, getAuthState, setAccessToken, setUserEmail, storeRefreshToken } from '@/lib/auth';
+import { useProfile } from './get-profile';
+
+const profile = (email: string) => ({ email, first_name: '', last_name: '', user_profile: {} });
+
+describe('useProfile', () => {
+  beforeEach(() => {
+    clearAuth();
+    storeRefreshToken('r');
+    setAccessToken('acc');
+  });
+
+  it('shows the profile and remembers its e-mail for the header', async () => {
+    mockFetch(() => jsonResponse(200, profile('me@example.com')));
+    const { result } = renderHook(() => useProfile());
+    await waitFor(() => expect(result.current[0].status).toBe('ready'));
+    expect(getAuthState().email).toBe('me@example.com');
+  });
+
+  it('takes no e-mail from an answer asked for before the session changed hands', async () => {
+    const answer = deferred<Response>();
+    const fetchMock = mockFetch(() => answer.promise);
+    const { result } = renderHook(() => useProfile());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    setUserEmail(null); // e.g. another tab signed someone else in: whatever was on its way is the old one's
+    answer.resolve(jsonResponse(200, profile('old@example.com')));
+    await waitFor(() => expect(result.current[0].status).toBe('ready')); // the answer is taken in
+    expect(getAuthState().email).toBeNull();
+  });
+});
