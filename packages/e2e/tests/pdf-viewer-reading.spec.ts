@@ -26,11 +26,10 @@ async function refusedPageShowsUnderField(viewer: Locator, total: number) {
   await field.press('Enter');
   const alert = viewer.getByRole('alert');
   await expect(alert).toHaveText(`Enter a page number from 1 to ${total}.`);
-  const [fieldBox, alertBox, prevBox] = await Promise.all(
-    [field, alert, viewer.getByRole('button', { name: 'Prev', exact: true })].map(
-      async (l) => (await l.boundingBox())!,
-    ),
-  );
+  const box = async (locator: Locator) => (await locator.boundingBox())!;
+  const fieldBox = await box(field);
+  const alertBox = await box(alert);
+  const prevBox = await box(viewer.getByRole('button', { name: 'Prev', exact: true }));
   expect(alertBox.y - (fieldBox.y + fieldBox.height), 'between the field and its error').toBeLessThan(16);
   expect(alertBox.y).toBeGreaterThan(fieldBox.y + fieldBox.height - 1);
   expect(alertBox.x).toBeCloseTo(prevBox.x, 0);

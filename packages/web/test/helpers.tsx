@@ -4,6 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi, type Mock } from 'vitest';
 import { RouteNotice } from '../src/components/ui/route-notice';
+import { clearAuth, setAccessToken, storeRefreshToken } from '../src/lib/auth';
+
+/** A signed-in browser for a test: a stored refresh token and an access token, nothing else known. */
+export function signedIn(refresh = 'r', access = 'acc'): void {
+  clearAuth();
+  storeRefreshToken(refresh);
+  setAccessToken(access);
+}
 
 export function jsonResponse(status: number, body?: unknown, headers: Record<string, string> = {}): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { insertUser } from '../../src/repositories/users.js';
@@ -42,7 +43,7 @@ describe.each(dialects)('migration %s: Unicode domains written in ASCII (%s)', (
     const ascii = await storedAsBefore(`${local()}@Example.COM`);
     expect((await login(t.app, unicode, old.password)).statusCode).toBe(401); // what the new key alone broke
 
-    await t.app.db.deleteFrom('kysely_migration').where('name', '=', MIGRATION).execute();
+    await sql`delete from kysely_migration where name = ${MIGRATION}`.execute(t.app.db);
     expect(await migrateToLatest(t.app.db)).toEqual([MIGRATION]);
 
     const [name] = unicode.split('@');

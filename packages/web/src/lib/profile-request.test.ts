@@ -1,17 +1,13 @@
 import { apiPaths } from '@hello/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deferred, jsonResponse, mockFetch } from '../../test/helpers';
-import { clearAuth, setAccessToken, setUserEmail, storeRefreshToken } from './auth';
+import { deferred, jsonResponse, mockFetch, signedIn } from '../../test/helpers';
+import { setUserEmail } from './auth';
 import { askProfile } from './profile-request';
 
 const profile = (email: string) => ({ email, user_profile: {} });
 
 describe('askProfile', () => {
-  beforeEach(() => {
-    clearAuth();
-    storeRefreshToken('r');
-    setAccessToken('acc');
-  });
+  beforeEach(() => signedIn());
 
   it('shares one request among callers while it is on its way', async () => {
     const answer = deferred<Response>();

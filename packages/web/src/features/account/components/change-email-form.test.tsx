@@ -2,9 +2,16 @@ import { apiPaths, serverMessages, type Profile } from '@hello/contract';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describeFormRules } from '../../../../test/form-rules';
-import { callsTo, headerOf, jsonResponse, mockFetch, renderRoute, spyConsoleError } from '../../../../test/helpers';
+import {
+  callsTo,
+  headerOf,
+  jsonResponse,
+  mockFetch,
+  renderRoute,
+  signedIn,
+  spyConsoleError,
+} from '../../../../test/helpers';
 import ChangeEmailRoute from '@/app/routes/change-email';
-import { clearAuth, setAccessToken, storeRefreshToken } from '@/lib/auth';
 import { ChangeEmailForm } from './change-email-form';
 
 const profile: Profile = {
@@ -21,11 +28,7 @@ async function fillAndSubmit(user: ReturnType<typeof renderRoute>['user'], email
 }
 
 describe('change e-mail', () => {
-  beforeEach(() => {
-    clearAuth();
-    storeRefreshToken('r');
-    setAccessToken('acc');
-  });
+  beforeEach(() => signedIn());
 
   describeFormRules('change e-mail form', {
     render: () => <ChangeEmailForm onSent={() => {}} />,

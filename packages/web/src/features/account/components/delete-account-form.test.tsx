@@ -2,19 +2,15 @@ import { apiPaths, serverMessages, TOKEN_STORAGE_KEY } from '@hello/contract';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describeFormRules } from '../../../../test/form-rules';
-import { callsTo, jsonResponse, mockFetch, renderRoute, spyConsoleError } from '../../../../test/helpers';
+import { callsTo, jsonResponse, mockFetch, renderRoute, signedIn, spyConsoleError } from '../../../../test/helpers';
 import DeleteAccountRoute from '@/app/routes/delete-account';
-import { clearAuth, getAccessToken, setAccessToken, storeRefreshToken } from '@/lib/auth';
+import { getAccessToken } from '@/lib/auth';
 import { DELETE_CONFIRMATION, DeleteAccountForm } from './delete-account-form';
 
 const PASSWORD = 'Plum-Kettle-Orbit-42';
 
 describe('delete account', () => {
-  beforeEach(() => {
-    clearAuth();
-    storeRefreshToken('r');
-    setAccessToken('acc');
-  });
+  beforeEach(() => signedIn());
 
   describeFormRules('delete account form', {
     render: () => <DeleteAccountForm onDeleted={() => {}} />,

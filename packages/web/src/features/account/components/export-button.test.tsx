@@ -1,18 +1,21 @@
 import { apiPaths } from '@hello/contract';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, headerOf, jsonResponse, mockFetch, renderRoute, spyConsoleError } from '../../../../test/helpers';
-import { clearAuth, setAccessToken, storeRefreshToken } from '@/lib/auth';
+import {
+  callsTo,
+  headerOf,
+  jsonResponse,
+  mockFetch,
+  renderRoute,
+  signedIn,
+  spyConsoleError,
+} from '../../../../test/helpers';
 import { ExportButton } from './export-button';
 
 const exported = { exported_at: '2026-03-01T00:00:00Z', profile: { email: 'me@example.com' } };
 
 describe('export my data', () => {
-  beforeEach(() => {
-    clearAuth();
-    storeRefreshToken('r');
-    setAccessToken('acc');
-  });
+  beforeEach(() => signedIn());
 
   it('fetches the export with Bearer and hands the file and its Content-Disposition to be saved', async () => {
     const fetchMock = mockFetch(() =>

@@ -1,8 +1,15 @@
 import { apiPaths, TOKEN_STORAGE_KEY, userSessionPath, type SessionInfo } from '@hello/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, headerOf, jsonResponse, mockFetch, renderRoute, spyConsoleError } from '../../../../test/helpers';
-import { clearAuth, setAccessToken, storeRefreshToken } from '@/lib/auth';
+import {
+  callsTo,
+  headerOf,
+  jsonResponse,
+  mockFetch,
+  renderRoute,
+  signedIn,
+  spyConsoleError,
+} from '../../../../test/helpers';
 import { SessionsList } from './sessions-list';
 
 const CHROME_LINUX =
@@ -49,11 +56,7 @@ const card = (name: string) => screen.getByRole('listitem', { name: new RegExp(`
 const status = () => screen.getAllByRole('status').find((el) => el.classList.contains('sessions-status'))!;
 
 describe('sessions list', () => {
-  beforeEach(() => {
-    clearAuth();
-    storeRefreshToken('r');
-    setAccessToken('acc');
-  });
+  beforeEach(() => signedIn());
 
   it('lists every device with a readable name, the raw user agent, address and times; this one marked', async () => {
     const fetchMock = fakeServer([here, phone, laptop]);

@@ -1,17 +1,13 @@
 import { apiPaths, TOKEN_STORAGE_KEY } from '@hello/contract';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { headerOf, jsonResponse, mockFetch, renderRoute, spyConsoleError } from '../../../../test/helpers';
+import { headerOf, jsonResponse, mockFetch, renderRoute, signedIn, spyConsoleError } from '../../../../test/helpers';
 import LogoutJwtRoute from '@/app/routes/logout-jwt';
 import LogoutTokenRoute from '@/app/routes/logout-token';
-import { clearAuth, getAccessToken, setAccessToken, storeRefreshToken } from '@/lib/auth';
+import { getAccessToken } from '@/lib/auth';
 
 describe('logout pages', () => {
-  beforeEach(() => {
-    clearAuth();
-    storeRefreshToken('the-refresh');
-    setAccessToken('the-access');
-  });
+  beforeEach(() => signedIn('the-refresh', 'the-access'));
 
   it('token style: one Logout button; POSTs with the Token header and no body, forgets the session, goes home', async () => {
     const fetchMock = mockFetch(() => jsonResponse(200, { detail: 'Successfully logged out.' }));

@@ -8,9 +8,9 @@ import {
   jsonResponse,
   mockFetch,
   renderRoute,
+  signedIn,
   spyConsoleError,
 } from '../../../../test/helpers';
-import { clearAuth, setAccessToken, storeRefreshToken } from '@/lib/auth';
 import { TwoStepPanel } from './two-step-panel';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -72,9 +72,7 @@ describe('two-step sign-in page', () => {
     // jsdom has no layout, hence no scrollIntoView.
     scrollIntoView = vi.fn();
     Object.defineProperty(Element.prototype, 'scrollIntoView', { configurable: true, value: scrollIntoView });
-    clearAuth();
-    storeRefreshToken('r');
-    setAccessToken('acc');
+    signedIn();
   });
   afterEach(() => {
     vi.restoreAllMocks();

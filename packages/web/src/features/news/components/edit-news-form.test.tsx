@@ -11,12 +11,13 @@ import {
   jsonResponse,
   mockFetch,
   renderRoute,
+  signedIn,
   spyConsoleError,
   type FetchHandler,
 } from '../../../../test/helpers';
 import { newsFile, newsItem } from '../../../../test/news';
 import EditNewsRoute from '@/app/routes/edit-news';
-import { clearAuth, setAccessToken, setUserEmail, storeRefreshToken } from '@/lib/auth';
+import { setUserEmail } from '@/lib/auth';
 import { EditNewsForm } from './edit-news-form';
 import { fromItemPage } from '../utils/edit-history';
 
@@ -57,9 +58,7 @@ function HistoryProbe() {
 
 describe('edit news', () => {
   beforeEach(() => {
-    clearAuth();
-    storeRefreshToken('r');
-    setAccessToken('acc');
+    signedIn();
     setUserEmail('Ann@example.com');
   });
 

@@ -6,12 +6,13 @@ import {
   jsonResponse,
   mockFetch,
   renderRoute,
+  signedIn,
   spyConsoleError,
   type FetchHandler,
 } from '../../../../test/helpers';
 import { newsFile, newsItem } from '../../../../test/news';
 import NewsItemRoute from '@/app/routes/news-item';
-import { clearAuth, setAccessToken, setUserEmail, storeRefreshToken } from '@/lib/auth';
+import { setUserEmail } from '@/lib/auth';
 
 const item = newsItem(7, {
   title: 'Market on Sunday',
@@ -35,11 +36,7 @@ const answerItem =
 const open = () => renderRoute(<NewsItemRoute />, { path: appRoutes.newsItem, entry: '/news/7' });
 
 describe('one news item (/news/{id})', () => {
-  beforeEach(() => {
-    clearAuth();
-    storeRefreshToken('r');
-    setAccessToken('acc');
-  });
+  beforeEach(() => signedIn());
 
   it('loads the item with Bearer and shows its title as the heading, the author and the date', async () => {
     setUserEmail('someone@example.com');

@@ -1,10 +1,17 @@
 import { apiPaths, appRoutes } from '@hello/contract';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deferred, headerOf, jsonResponse, mockFetch, renderRoute, spyConsoleError } from '../../../../test/helpers';
+import {
+  deferred,
+  headerOf,
+  jsonResponse,
+  mockFetch,
+  renderRoute,
+  signedIn,
+  spyConsoleError,
+} from '../../../../test/helpers';
 import { newsItem } from '../../../../test/news';
 import NewsRoute from '@/app/routes/news';
-import { clearAuth, setAccessToken, storeRefreshToken } from '@/lib/auth';
 
 const next = (before: string) => ({ Link: `<${apiPaths.localNews}?limit=2&before=${before}>; rel="next"` });
 const titles = () =>
@@ -13,11 +20,7 @@ const titles = () =>
     .map((a) => a.textContent);
 
 describe('all news (/news)', () => {
-  beforeEach(() => {
-    clearAuth();
-    storeRefreshToken('r');
-    setAccessToken('acc');
-  });
+  beforeEach(() => signedIn());
 
   it('shows a page with links to each item, author, date and file count; Older items follows the Link header until the last page', async () => {
     const consoleError = spyConsoleError();

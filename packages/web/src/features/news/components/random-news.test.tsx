@@ -1,9 +1,8 @@
 import { apiPaths, type NewsItem } from '@hello/contract';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { headerOf, jsonResponse, mockFetch, renderRoute } from '../../../../test/helpers';
+import { headerOf, jsonResponse, mockFetch, renderRoute, signedIn } from '../../../../test/helpers';
 import LocalNewsRoute from '@/app/routes/local-news';
-import { clearAuth, setAccessToken, storeRefreshToken } from '@/lib/auth';
 import { pickRandom } from './random-news';
 
 const item = (id: number, title: string): NewsItem => ({
@@ -25,11 +24,7 @@ describe('pickRandom', () => {
 });
 
 describe('local news page', () => {
-  beforeEach(() => {
-    clearAuth();
-    storeRefreshToken('r');
-    setAccessToken('acc');
-  });
+  beforeEach(() => signedIn());
 
   it('loads the list with Bearer and credentials, and shows one item title with its attachments', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.6);

@@ -1,17 +1,13 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deferred, jsonResponse, mockFetch } from '../../../../test/helpers';
-import { clearAuth, getAuthState, setAccessToken, setUserEmail, storeRefreshToken } from '@/lib/auth';
+import { deferred, jsonResponse, mockFetch, signedIn } from '../../../../test/helpers';
+import { getAuthState, setUserEmail } from '@/lib/auth';
 import { useProfile } from './get-profile';
 
 const profile = (email: string) => ({ email, first_name: '', last_name: '', user_profile: {} });
 
 describe('useProfile', () => {
-  beforeEach(() => {
-    clearAuth();
-    storeRefreshToken('r');
-    setAccessToken('acc');
-  });
+  beforeEach(() => signedIn());
 
   it('shows the profile and remembers its e-mail for the header', async () => {
     mockFetch(() => jsonResponse(200, profile('me@example.com')));

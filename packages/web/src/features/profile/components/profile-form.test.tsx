@@ -2,9 +2,8 @@ import { apiPaths, TOKEN_STORAGE_KEY, type Profile } from '@hello/contract';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describeFormRules } from '../../../../test/form-rules';
-import { headerOf, jsonResponse, mockFetch, renderRoute } from '../../../../test/helpers';
+import { headerOf, jsonResponse, mockFetch, renderRoute, signedIn } from '../../../../test/helpers';
 import UserProfileRoute from '@/app/routes/user-profile';
-import { clearAuth, setAccessToken, storeRefreshToken } from '@/lib/auth';
 
 const profile: Profile = {
   email: 'me@example.com',
@@ -16,11 +15,7 @@ const loadProfile = (url: string, init: RequestInit) =>
   url === apiPaths.userProfile && (init.method ?? 'GET') === 'GET' ? jsonResponse(200, profile) : jsonResponse(404);
 
 describe('profile', () => {
-  beforeEach(() => {
-    clearAuth();
-    storeRefreshToken('r');
-    setAccessToken('acc');
-  });
+  beforeEach(() => signedIn());
 
   describeFormRules('profile form', {
     render: () => <UserProfileRoute />,
