@@ -10,7 +10,13 @@ type Db = Kysely<Database>;
  * The unique key of an address: letter case never makes two accounts, nor does a domain written in
  * Unicode or in ASCII (a login may name it either way).
  */
-export const emailKey = (email: string): string => withAsciiDomain(email.trim()).toLowerCase();
+export const emailKey = (email: string): string => storedEmail(email).email_key;
+
+/** An address as the users table holds it: its one spelling, and its unique key. */
+function storedEmail(email: string): { email: string; email_key: string } {
+  const spelled = withAsciiDomain(email.trim());
+  return { email: spelled, email_key: spelled.toLowerCase() };
+}
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email_key', '=', emailKey(email)).executeTakeFirst();
@@ -30,8 +36,7 @@ export async function insertUser(
   return db
     .insertInto('users')
     .values({
-      email: withAsciiDomain(email.trim()),
-      email_key: emailKey(email),
+      ...storedEmail(email),
       password_hash: passwordHash,
       first_name: '',
       last_name: '',
@@ -47,15 +52,11 @@ export async function insertUser(
 
 /** Gives the user a new address; false when another account has it. */
 export async function setEmail(db: Db, userId: number, email: string): Promise<boolean> {
-  const key = emailKey(email);
-  const other = await db.selectFrom('users').select('id').where('email_key', '=', key).executeTakeFirst();
+  const stored = storedEmail(email);
+  const other = await db.selectFrom('users').select('id').where('email_key', '=', stored.email_key).executeTakeFirst();
   if (other) return other.id === userId;
   // A registration of the address between the two statements makes this one fail (isUniqueViolation).
-  await db
-    .updateTable('users')
-    .set({ email: withAsciiDomain(email.trim()), email_key: key })
-    .where('id', '=', userId)
-    .execute();
+  await db.updateTable('users').set(stored).where('id', '=', userId).execute();
   return true;
 }
 

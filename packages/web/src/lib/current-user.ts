@@ -4,8 +4,6 @@ import { getAuthState, getRefreshToken, identityVersion, setUserEmail, useAuth }
 import { AuthLostError } from './errors';
 import { askProfile } from './profile-request';
 
-let pending: Promise<string | null> | null = null;
-
 /**
  * Asks the server who is signed in (GET /api/v1/user/profile/; the access token carries no e-mail)
  * and keeps the answer in memory beside the tokens. Concurrent callers share one request, the
@@ -13,27 +11,22 @@ let pending: Promise<string | null> | null = null;
  * the e-mail was forgotten (another tab, a confirmed change: `identityVersion`) may be stale, so it
  * is asked again, a few times at most.
  */
-function loadEmail(): Promise<string | null> {
-  pending ??= (async () => {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      // Logged out meanwhile (here or in another tab): nobody to ask about, and no reason for /login.
-      if (!getRefreshToken()) return null;
-      // Learned meanwhile (a login, or the profile page's own load): nothing to ask.
-      const known = getAuthState().email;
-      if (known) return known;
-      const asked = identityVersion();
-      // An empty answer would read as null: nobody named.
-      const profile: Profile | null = await askProfile();
-      if (identityVersion() !== asked) continue;
-      const email = profile?.email || null;
-      if (email) setUserEmail(email);
-      return email;
-    }
-    return null;
-  })().finally(() => {
-    pending = null;
-  });
-  return pending;
+async function loadEmail(): Promise<string | null> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    // Logged out meanwhile (here or in another tab): nobody to ask about, and no reason for /login.
+    if (!getRefreshToken()) return null;
+    // Learned meanwhile (a login, or the profile page's own load): nothing to ask.
+    const known = getAuthState().email;
+    if (known) return known;
+    const asked = identityVersion();
+    // An empty answer would read as null: nobody named.
+    const profile: Profile | null = await askProfile();
+    if (identityVersion() !== asked) continue;
+    const email = profile?.email || null;
+    if (email) setUserEmail(email);
+    return email;
+  }
+  return null;
 }
 
 /**
