@@ -3,7 +3,7 @@ import type { UserRow } from '../db/schema.js';
 import { securityNoticeMail, type NoticeContext } from '../mail/security-notices.js';
 import { deleteNewsOfAuthor } from '../repositories/news.js';
 import { endUserSessions } from '../repositories/sessions.js';
-import { deleteUser, lockUser } from '../repositories/users.js';
+import { changeAccount, deleteUser } from '../repositories/users.js';
 import { changeWithFiles } from '../storage/file-changes.js';
 
 /**
@@ -19,12 +19,11 @@ export async function deleteAccount(app: FastifyInstance, user: UserRow, context
     {
       staged: [],
       commit: () =>
-        app.db.transaction().execute(async (trx) => {
-          // The user's row, then the sessions, then the items: the order in which a password change
-          // or reset (row, sessions) and a news edit (session, item) take theirs, so that none of
-          // them deadlocks with this on PostgreSQL. A post or edit in flight through a session then
-          // commits before the items are read here, or is refused (sessions.ts, requireLiveSession).
-          await lockUser(trx, user.id);
+        // The user's row, then the sessions, then the items: the order in which a password change
+        // or reset (row, sessions) and a news edit (session, item) take theirs, so that none of
+        // them deadlocks with this on PostgreSQL. A post or edit in flight through a session then
+        // commits before the items are read here, or is refused (sessions.ts, requireLiveSession).
+        changeAccount(app.db, user.id, async (trx) => {
           await endUserSessions(trx, user.id);
           const files = await deleteNewsOfAuthor(trx, user.id);
           await deleteUser(trx, user.id);

@@ -8,7 +8,7 @@ import {
   useEmailChangeToken,
 } from '../repositories/email-change-tokens.js';
 import { accountEmailChanged } from '../repositories/news.js';
-import { findUserByEmail, isUniqueViolation, lockUser, setEmail } from '../repositories/users.js';
+import { changeAccount, findUserByEmail, isUniqueViolation, setEmail } from '../repositories/users.js';
 import { hashResetToken, looksLikeResetToken, newResetToken } from './reset-tokens.js';
 
 /**
@@ -59,9 +59,8 @@ export async function confirmEmailChange(
   const row = await findUsableEmailChangeToken(app.db, hashResetToken(token));
   if (!row) return false;
   try {
-    const changed = await app.db.transaction().execute(async (trx) => {
-      // The user's row before the tokens, as account deletion and a reset take them (deadlocks).
-      await lockUser(trx, row.userId);
+    // The user's row before the tokens (changeAccount), as account deletion and a reset take them.
+    const changed = await changeAccount(app.db, row.userId, async (trx) => {
       if (!(await useEmailChangeToken(trx, row.id, row.userId))) return false;
       // Taken by another account meanwhile: the token is spent (committed) and nothing changes.
       if (!(await setEmail(trx, row.userId, row.newEmail))) return false;

@@ -4,7 +4,7 @@ import { securityNoticeMail, type NoticeContext } from '../mail/security-notices
 import { insertResetToken, findUsableResetToken, useResetToken } from '../repositories/reset-tokens.js';
 import { endUserSessions } from '../repositories/sessions.js';
 import { useUpUserTokens } from '../repositories/single-use-tokens.js';
-import { emailKey, findUserByEmail, lockUser, passwordStillIs, setPasswordHash } from '../repositories/users.js';
+import { changeAccount, emailKey, findUserByEmail, passwordStillIs, setPasswordHash } from '../repositories/users.js';
 import { hashResetToken, looksLikeResetToken, newResetToken } from './reset-tokens.js';
 
 /**
@@ -64,10 +64,8 @@ export async function completeReset(
   context: NoticeContext,
 ): Promise<boolean> {
   const hash = await app.passwords.hash(password);
-  const done = await app.db.transaction().execute(async (trx) => {
-    // The user's row before the tokens: an account deletion takes the row first and the tokens (by
-    // cascade) after it; the other order deadlocked against it on PostgreSQL.
-    await lockUser(trx, tokenRow.userId);
+  // The user's row before the tokens (changeAccount), as an account deletion takes them.
+  const done = await changeAccount(app.db, tokenRow.userId, async (trx) => {
     if (!(await useResetToken(trx, tokenRow.id, tokenRow.userId))) return false;
     await setPasswordHash(trx, tokenRow.userId, hash);
     await endUserSessions(trx, tokenRow.userId);

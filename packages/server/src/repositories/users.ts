@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Profile } from '@hello/contract';
 import { isPostgres } from '../db/database.js';
 import { withAsciiDomain } from '../email-address.js';
@@ -130,14 +130,22 @@ export const toProfile = (user: UserRow): Profile => ({
 });
 
 /**
- * Locks the user's row for a change of the account as a whole, first in its transaction (PostgreSQL;
- * SQLite's transactions are one at a time anyway). `FOR NO KEY UPDATE`, the lock a password change's
- * update takes, so that those wait for each other, while a news post, whose item only refers to the
- * row (`FOR KEY SHARE`), goes on.
+ * Runs a change of the account as a whole (a reset, a confirmed e-mail change, a deletion) in one
+ * transaction that first locks the user's row (PostgreSQL; SQLite's transactions are one at a time
+ * anyway). Row first, then what hangs off it: every such change takes them in that order, so none of
+ * them deadlocks with another. `FOR NO KEY UPDATE`, the lock a password change's update takes, so
+ * that those wait for each other, while a news post, whose item only refers to the row
+ * (`FOR KEY SHARE`), goes on.
  */
-export async function lockUser(db: Db, userId: number): Promise<void> {
-  if (!isPostgres(db)) return;
-  await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+export function changeAccount<T>(
+  db: Db,
+  userId: number,
+  change: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    if (isPostgres(trx)) await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+    return change(trx);
+  });
 }
 
 /** Deletes the user; sessions, reset and e-mail change tokens go with it (ON DELETE CASCADE). */
