@@ -8,6 +8,7 @@ import {
   useEmailChangeToken,
 } from '../repositories/email-change-tokens.js';
 import { accountEmailChanged } from '../repositories/news.js';
+import { useUpUserTokens } from '../repositories/single-use-tokens.js';
 import { changeAccount, findUserByEmail, isUniqueViolation, setEmail } from '../repositories/users.js';
 import { hashResetToken, looksLikeResetToken, newResetToken } from './reset-tokens.js';
 
@@ -64,6 +65,8 @@ export async function confirmEmailChange(
       if (!(await useEmailChangeToken(trx, row.id, row.userId))) return false;
       // Taken by another account meanwhile: the token is spent (committed) and nothing changes.
       if (!(await setEmail(trx, row.userId, row.newEmail))) return false;
+      // The reset links went to the old address, whoever reads it now: they die with the change.
+      await useUpUserTokens(trx, 'password_reset_tokens', row.userId);
       const notice = securityNoticeMail(row.email, { kind: 'email-changed', newEmail: row.newEmail }, context);
       await app.mailer.queue(notice, trx);
       return true;

@@ -4,7 +4,7 @@ import { securityNoticeMail, type NoticeContext } from '../mail/security-notices
 import { insertResetToken, findUsableResetToken, useResetToken } from '../repositories/reset-tokens.js';
 import { endUserSessions } from '../repositories/sessions.js';
 import { useUpUserTokens } from '../repositories/single-use-tokens.js';
-import { changeAccount, emailKey, findUserByEmail, passwordStillIs, setPasswordHash } from '../repositories/users.js';
+import { changeAccount, emailKey, findUserByEmail, setPasswordHash, stillAsRead } from '../repositories/users.js';
 import { hashResetToken, looksLikeResetToken, newResetToken } from './reset-tokens.js';
 
 /**
@@ -32,8 +32,9 @@ export async function requestReset(
     const link = `${app.config.publicUrl}${path}?token=${token}`;
     const stored = await app.db.transaction().execute(async (trx) => {
       // A password set since the request (a change, another reset, just now) voids the links asked
-      // for before it, as it voids those stored already; the account deleted meanwhile has no row.
-      if (!(await passwordStillIs(trx, user.id, user.password_hash))) return false;
+      // for before it, as it voids those stored already, and so does a confirmed change of address:
+      // the link would go to the old one. The account deleted meanwhile has no row.
+      if (!(await stillAsRead(trx, user))) return false;
       await insertResetToken(trx, user.id, hash, app.config.resetTokenLifetime);
       await app.mailer.queue(resetPasswordMail(user.email, link, app.config.resetTokenLifetime), trx);
       return true;

@@ -97,12 +97,25 @@ export async function replacePasswordHash(db: Db, userId: number, checked: strin
  * True while the stored password hash is still `checked`. In a transaction on PostgreSQL the row stays
  * share-locked until it ends, so a reset or change of the password waits for it, or it for them.
  */
-export async function passwordStillIs(db: Db, userId: number, checked: string): Promise<boolean> {
+export function passwordStillIs(db: Db, userId: number, checked: string): Promise<boolean> {
+  return stillAsRead(db, { id: userId, password_hash: checked });
+}
+
+/**
+ * True while the user's row still has the password hash and the address it was read with; locked as
+ * by passwordStillIs, so a confirmed e-mail change (changeAccount) waits for it, or it for that.
+ */
+export async function stillAsRead(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'password_hash'> & Partial<Pick<UserRow, 'email_key'>>,
+): Promise<boolean> {
+  const { email_key: emailKey } = user;
   const row = await db
     .selectFrom('users')
     .select('id')
-    .where('id', '=', userId)
-    .where('password_hash', '=', checked)
+    .where('id', '=', user.id)
+    .where('password_hash', '=', user.password_hash)
+    .$if(emailKey !== undefined, (q) => q.where('email_key', '=', emailKey as string))
     .$if(isPostgres(db), (q) => q.forShare())
     .executeTakeFirst();
   return row !== undefined;

@@ -4,6 +4,7 @@ import { startSmtpPeer, type SmtpPeer } from '@hello/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, newsItemPath, serverMessages, userSessionPath, type SessionInfo } from '@hello/contract';
 import { buildApp } from '../../src/app.js';
+import { requestReset } from '../../src/auth/password-reset.js';
 import { goodPassword, login, post, register, sessionStatus } from '../helpers/accounts.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { resetLink } from '../helpers/mail.js';
@@ -290,6 +291,38 @@ describe.each(dialects)('account center (%s)', (dialect) => {
       expect((await get(apiPaths.userProfile, after)).json().email).toBe(user.email);
       const afterReset = await asked(after);
       expect((await confirm(afterReset)).json()).toEqual({ status: 'OK' });
+    });
+
+    it('voids the reset links mailed to the old address once the change is confirmed, also one still being stored', async () => {
+      const user = await createUser(t);
+      let since = peer.messages.length;
+      await post(t.app, apiPaths.passwordReset, { email: user.email, reset_new_password_path: '/resetnewpassword' });
+      const mailed = resetLink(
+        (await peer.waitForMail({ to: user.email, since, subject: 'Reset your password' })).text,
+      ).token;
+      // A reset asked for now, its token and mail stored after the answer (password-reset.ts): that
+      // step is held back until the change has been confirmed.
+      const storeLater = await requestReset(t.app, '203.0.113.7', user.email, '/resetnewpassword', t.app.log);
+      expect(storeLater).toBeDefined();
+
+      const newEmail = uniqueEmail('moved');
+      since = peer.messages.length;
+      expect((await change(user, { new_email: newEmail, password: user.password })).statusCode).toBe(200);
+      const { token } = resetLink((await peer.waitForMail({ to: newEmail, since })).text);
+      expect((await confirm(token)).json()).toEqual({ status: 'OK' });
+
+      const password = goodPassword();
+      expect((await post(t.app, apiPaths.passwordResetValidateToken, { token: mailed })).json()).toEqual({
+        status: 'notfound',
+      });
+      const used = await post(t.app, apiPaths.passwordResetConfirm, { token: mailed, password, confirm: password });
+      expect(used.json()).toEqual({ status: 'notfound' });
+      const tokensOf = () =>
+        t.app.db.selectFrom('password_reset_tokens').select('id').where('user_id', '=', user.userId).execute();
+      const before = (await tokensOf()).length;
+      await storeLater!();
+      expect((await tokensOf()).length).toBe(before);
+      expect((await login(t.app, newEmail, user.password)).statusCode).toBe(200);
     });
 
     it('answers a taken new address the same, mailing it a notice without a link; the address stays', async () => {

@@ -438,6 +438,44 @@ describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
     },
   );
 
+  it('counts codes refused when turning it on against the login limit of the account', async () => {
+    const limited = await buildTestApp(dialect, { RATE_LIMIT_LOGIN: '3/900' });
+    try {
+      const user = await createUser(limited);
+      const setup = await post(limited.app, apiPaths.totpSetup, { password: user.password }, as(user));
+      const { secret } = setup.json() as { secret: string };
+      const confirm = (code: string) => post(limited.app, apiPaths.totpConfirm, { code }, as(user));
+      // The right code refunds its count: a success never uses up the limit.
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await confirm(String(100000 + i))).statusCode);
+      // Three wrong codes, then the limit, for the right code too: it stays off.
+      expect(statuses).toEqual([400, 400, 400, 429]);
+      expect((await confirm(await codeOf(secret))).statusCode).toBe(429);
+      expect((await limited.app.twoStep.status(user.userId)).enabled).toBe(false);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('turning it on refunds the count of the right code, and of a confirmation with nothing set up', async () => {
+    const limited = await buildTestApp(dialect, { RATE_LIMIT_LOGIN: '2/900' });
+    try {
+      const user = await createUser(limited);
+      const confirm = (code: string) => post(limited.app, apiPaths.totpConfirm, { code }, as(user));
+      for (let i = 0; i < 3; i += 1)
+        expect((await confirm('123456')).json()).toEqual({ code: [serverMessages.totpNotSetUp] });
+      const setup = await post(limited.app, apiPaths.totpSetup, { password: user.password }, as(user));
+      const { secret } = setup.json() as { secret: string };
+      expect((await confirm('000000')).statusCode).toBe(400);
+      expect((await confirm(await codeOf(secret))).statusCode).toBe(200);
+      // One wrong code counted in all: the login's password step still has one attempt left.
+      expect((await login(limited.app, user.email, 'not it')).statusCode).toBe(401);
+      expect((await login(limited.app, user.email, 'not it')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('counts codes refused when turning it off against the login limit of the account', async () => {
     const limited = await buildTestApp(dialect, { RATE_LIMIT_LOGIN: '3/900' });
     try {

@@ -80,19 +80,24 @@ export default async function twoStepRoutes(app: FastifyInstance) {
         security,
         consumes,
         body: totpConfirmRequest,
-        response: { 200: totpConfirmResponse, ...bodyErrors, 401: unauthorized, 503: unavailable },
+        response: { 200: totpConfirmResponse, ...bodyErrors, 401: unauthorized, 429: throttled, 503: unavailable },
       },
     },
     async (request) => {
       const user = await currentUser(app, request);
       if (user.totp_secret) throw httpErrors.fields({ non_field_errors: [serverMessages.totpAlreadyOn] });
+      // A wrong code counts as a failed login, as when turning it off: whoever holds a session could
+      // otherwise try the pending secret's codes one after another, and turn it on with a secret
+      // and recovery codes only they have.
+      const ticket = await app.rateLimits.consume('login', { account: user.email_key, ip: request.ip });
       const context = noticeContext(app, request);
       const result = await app.twoStep.confirm(user, request.body.code, async (trx) => {
         await endUserSessions(trx, user.id, request.principal!.sessionId);
         await app.mailer.queue(securityNoticeMail(user.email, { kind: 'two-step-on' }, context), trx);
       });
-      if (result === 'not-set-up') throw httpErrors.fields({ code: [serverMessages.totpNotSetUp] });
       if (result === 'invalid') throw httpErrors.fields({ code: [serverMessages.invalidCode] });
+      await ticket.refund();
+      if (result === 'not-set-up') throw httpErrors.fields({ code: [serverMessages.totpNotSetUp] });
       app.mailer.wake();
       return { recovery_codes: result };
     },
