@@ -41,6 +41,8 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'env'>): Fastify
         url: redactUrl(req.url),
         remoteAddress: req.ip,
       }),
+      // Any line that names a URL of its own (a download that failed: routes/reply-with-file.ts).
+      url: (url: unknown) => (typeof url === 'string' ? redactUrl(url) : url),
     },
   };
 }

@@ -8,15 +8,19 @@ export const SNIFF_BYTES = 8192;
  * The content type of a stored file, from its bytes: never the client's claim, which could label an
  * HTML page as an image. Known binary formats by their signature (file-type); otherwise UTF-8 text
  * with no NUL is `text/plain`, anything else `application/octet-stream`. HTML, SVG and scripts are
- * text to file-type, so they come out as `text/plain` and can never render in our origin.
+ * text to file-type, so they come out as `text/plain` and can never render in our origin; so does
+ * what it names by a text-based type (XML, which an SVG or XHTML page with an XML declaration is).
  */
 export async function sniffContentType(filePath: string, head: Uint8Array, totalSize: number): Promise<string> {
   // A file whose bytes are all in `head` is read from there: the same bytes, without opening it again.
   const complete = head.length >= totalSize;
   const detected = await (complete ? fileTypeFromBuffer(head) : fileTypeFromFile(filePath)).catch(() => undefined);
-  if (detected) return detected.mime;
+  if (detected && !isTextBased(detected.mime)) return detected.mime;
   return looksLikeText(head, complete) ? 'text/plain' : 'application/octet-stream';
 }
+
+/** XML of any kind (`application/xml`, `image/svg+xml`, …) or a `text/` type: markup a browser might render. */
+const isTextBased = (mime: string) => /^text\/|[/+]xml$/.test(mime);
 
 /** UTF-8 without NUL; when `head` is only a prefix, a character cut at its end is forgiven. */
 export function looksLikeText(head: Uint8Array, complete: boolean): boolean {

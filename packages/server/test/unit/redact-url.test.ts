@@ -1,5 +1,8 @@
+import { open } from 'node:fs/promises';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from '../../src/logger.js';
+import { loggerOptions, redactUrl } from '../../src/logger.js';
+import { replyWithFile } from '../../src/routes/reply-with-file.js';
 
 /** What a request's URL looks like in the log (src/logger.ts) and in a delivered mail's stored copy. */
 describe('redactUrl', () => {
@@ -20,5 +23,30 @@ describe('redactUrl', () => {
     expect(redactUrl('Open http://app.test/resetnewpassword?token=abc123 within an hour.')).toBe(
       'Open http://app.test/resetnewpassword?token=[redacted] within an hour.',
     );
+  });
+});
+
+describe('the log', () => {
+  it('redacts the URL a line names of its own: a download that failed keeps its signature out', async () => {
+    const lines: string[] = [];
+    const options = loggerOptions({ logLevel: 'debug', env: 'test' }) as object;
+    const app = Fastify({ logger: { ...options, stream: { write: (line: string) => void lines.push(line) } } });
+    app.get('/files/:id', async (request, reply) => {
+      // A file that cannot be read once the headers are out (closed under the reply).
+      const file = await open(import.meta.filename);
+      await file.close();
+      reply.header('content-length', '10');
+      return replyWithFile(request, reply, file, 0, 9);
+    });
+    try {
+      // The answer is cut off after its headers, as a client would see it.
+      const cut = await app.inject({ url: '/files/3?expires=1795763135&sig=c2lnbmF0dXJl' }).catch((e: Error) => e);
+      expect(cut).toBeInstanceOf(Error);
+      const failed = lines.find((line) => line.includes('download failed after its headers were sent'));
+      expect(failed).toContain('expires=[redacted]&sig=[redacted]');
+      expect(lines.filter((line) => line.includes('c2lnbmF0dXJl'))).toEqual([]);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -78,6 +78,21 @@ describe('sniffContentType', () => {
     expect(await sniffContentType(missing, Buffer.from('plain words'), 11)).toBe('text/plain');
   });
 
+  it('calls markup with an XML declaration text, never XML or SVG a browser would render', async () => {
+    const missing = path.join(tmpdir(), 'no-such-file-for-sniffing');
+    const svg = Buffer.from(
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    const xhtml = Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml"></html>',
+    );
+    expect(await sniffContentType(missing, svg, svg.length)).toBe('text/plain');
+    expect(await sniffContentType(missing, xhtml, xhtml.length)).toBe('text/plain');
+    // The same bytes in UTF-16 are no UTF-8 text: kept as bytes, not typed.
+    const utf16 = Buffer.from(`\ufeff${svg.toString()}`, 'utf16le');
+    expect(await sniffContentType(missing, utf16, utf16.length)).toBe('application/octet-stream');
+  });
+
   it('reads a longer file itself, not the prefix in hand', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'sniff-'));
     try {
