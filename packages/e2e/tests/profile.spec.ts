@@ -81,3 +81,20 @@ test('on a phone the header shows the whole signed-in address, however long, bes
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
 });
+
+test('another tab signing in as someone else: this tab shows that account, never the one before', async ({
+  page,
+  request,
+  user,
+}) => {
+  await signIn(page, user);
+  await page.goto(appRoutes.userProfile);
+  const main = page.getByRole('main');
+  await expect(main.getByText(user.email).first()).toBeVisible();
+  const other = await registerViaApi(request);
+  const tab = await page.context().newPage();
+  await signIn(tab, other); // the shared stored token changes: this tab hears of it
+  await expect(main.getByText(other.email).first()).toBeVisible();
+  await expect(main.getByText(user.email)).toHaveCount(0);
+  await tab.close();
+});

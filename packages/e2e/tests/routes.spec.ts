@@ -26,7 +26,8 @@ for (const route of routes) {
   });
 }
 
-for (const path of ['/nope', '/no/such/page', '/login/extra']) {
+// The server's table is exact: letter case, a trailing slash and an id's spelling count.
+for (const path of ['/nope', '/no/such/page', '/login/extra', '/LOGIN', '/about/', '/news/07']) {
   test(`unknown path ${path} shows the 404 page with status 404`, async ({ page }) => {
     const res = await page.goto(path);
     expect(res?.status()).toBe(404);

@@ -1,10 +1,20 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi, type Mock } from 'vitest';
+import { TOKEN_STORAGE_KEY } from '@hello/contract';
 import { RouteNotice } from '../src/components/ui/route-notice';
 import { clearAuth, setAccessToken, storeRefreshToken } from '../src/lib/auth';
+
+/** Another tab stores `token` (or removes it: null); the browser tells this tab by a storage event. */
+export function tokenFromOtherTab(token: string | null): void {
+  act(() => {
+    if (token === null) localStorage.removeItem(TOKEN_STORAGE_KEY);
+    else localStorage.setItem(TOKEN_STORAGE_KEY, token);
+    window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_STORAGE_KEY }));
+  });
+}
 
 /** A signed-in browser for a test: a stored refresh token and an access token, nothing else known. */
 export function signedIn(refresh = 'r', access = 'acc'): void {

@@ -8,17 +8,6 @@ import HomeRoute from './routes/home';
 import NotFoundRoute from './routes/not-found';
 
 /**
- * A page of one item (`/news/:id`): a path whose id the server could never have made gets the 404
- * page, as the server's own status for it does (the contract's `isAppRoute`), before any chunk loads.
- */
-function withId(route: string, Page: ComponentType): ComponentType {
-  const pattern = appRoutePattern(route);
-  return function PageWithId() {
-    return pattern.test(useLocation().pathname) ? <Page /> : <NotFoundRoute />;
-  };
-}
-
-/**
  * The route table (docs/web-app.md, "Pages"). Home, about and 404 ship with the app; every page with
  * forms, zod or pdf.js is its own chunk, so the first load carries none of that code.
  */
@@ -46,31 +35,24 @@ const pages: [path: string, Page: ComponentType][] = [
   [appRoutes.confirmEmail, lazyRoute(() => import('./routes/confirm-email'))],
   [appRoutes.deleteAccount, lazyRoute(() => import('./routes/delete-account'))],
   [appRoutes.twoFactor, lazyRoute(() => import('./routes/two-factor'))],
-  [
-    appRoutes.newsItem,
-    withId(
-      appRoutes.newsItem,
-      lazyRoute(() => import('./routes/news-item')),
-    ),
-  ],
-  [
-    appRoutes.editNews,
-    withId(
-      appRoutes.editNews,
-      lazyRoute(() => import('./routes/edit-news')),
-    ),
-  ],
-  // Any other path: the 404 page (the server also answers it with status 404).
-  ['*', NotFoundRoute],
+  [appRoutes.newsItem, lazyRoute(() => import('./routes/news-item'))],
+  [appRoutes.editNews, lazyRoute(() => import('./routes/edit-news'))],
 ];
 
+const patterns = pages.map(([path]) => appRoutePattern(path));
+
 export function AppRoutes() {
+  // A page only at its path as the server serves it (the contract's isAppRoute): React Router also
+  // matches `/About`, `/about/` or an item's `/news/07`, which the server answers with 404, and so
+  // does the app then, before any chunk loads.
+  const { pathname } = useLocation();
+  const served = patterns.some((pattern) => pattern.test(pathname));
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        {pages.map(([path, Page]) => (
-          <Route key={path} path={path} element={<Page />} />
-        ))}
+        {served && pages.map(([path, Page]) => <Route key={path} path={path} element={<Page />} />)}
+        {/* Any other path: the 404 page (the server also answers it with status 404). */}
+        <Route path="*" element={<NotFoundRoute />} />
       </Route>
     </Routes>
   );

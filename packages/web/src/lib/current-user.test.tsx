@@ -3,7 +3,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deferred, jsonResponse, mockFetch, spyConsoleError } from '../../test/helpers';
 import { clearAuth, getAuthState, setAccessToken, setUserEmail, storeRefreshToken } from './auth';
-import { findCurrentUserEmail, sameEmail, useCurrentUserEmail } from './current-user';
+import { findCurrentUserEmail, useCurrentUserEmail } from './current-user';
 
 describe('useCurrentUserEmail', () => {
   beforeEach(() => clearAuth());
@@ -70,20 +70,5 @@ describe('useCurrentUserEmail', () => {
     mockFetch(() => jsonResponse(500));
     const { result } = renderHook(() => useCurrentUserEmail());
     await waitFor(() => expect(result.current).toBeNull());
-  });
-});
-
-describe('sameEmail', () => {
-  it('ignores letter case and never matches a missing address', () => {
-    expect(sameEmail('Ann@Example.com', 'ann@example.COM')).toBe(true);
-    expect(sameEmail('ann@example.com', 'anne@example.com')).toBe(false);
-    expect(sameEmail(null, null)).toBe(false);
-    expect(sameEmail(undefined, '')).toBe(false);
-  });
-
-  it('matches a domain written in Unicode with its ASCII form, as the server does', () => {
-    expect(sameEmail('Ann@Bücher.de', 'ann@xn--bcher-kva.de')).toBe(true);
-    expect(sameEmail('ann@bücher.de', 'ann@xn--bucher-kva.de')).toBe(false);
-    expect(sameEmail('ann@not a host', 'ANN@NOT A HOST')).toBe(true);
   });
 });

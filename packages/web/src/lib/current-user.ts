@@ -63,23 +63,3 @@ export function useCurrentUserEmail(): string | null | undefined {
   if (email) return email;
   return hasRefreshToken && !gaveUp ? undefined : null;
 }
-
-/**
- * E-mail addresses name one account regardless of letter case, and of a domain written in Unicode or
- * in ASCII (docs/api.md, "Logging in and out"): Firefox sends `ann@bücher.de` as typed, the server
- * keeps and answers `ann@xn--bcher-kva.de`.
- */
-export function sameEmail(a: string | null | undefined, b: string | null | undefined): boolean {
-  if (!a || !b) return false;
-  return emailKey(a) === emailKey(b);
-}
-
-function emailKey(address: string): string {
-  const at = address.lastIndexOf('@');
-  try {
-    // The URL parser writes a host in ASCII, lower-cased.
-    return `${address.slice(0, at + 1)}${new URL(`http://${address.slice(at + 1)}`).hostname}`.toLowerCase();
-  } catch {
-    return address.toLowerCase();
-  }
-}

@@ -1,6 +1,6 @@
 import { apiPaths, type Profile } from '@hello/contract';
 import { apiJson } from './api-client';
-import { identityVersion } from './auth';
+import { identityVersion, setUserEmail } from './auth';
 
 let inFlight: { identity: number; answer: Promise<Profile> } | null = null;
 
@@ -20,4 +20,16 @@ export function askProfile(): Promise<Profile> {
   };
   asked.answer.then(done, done);
   return asked.answer;
+}
+
+/**
+ * The profile for a page (askProfile), whose e-mail then names the signed-in user beside the tokens
+ * (current-user.ts), so the header asks nothing more; taken only from an answer asked for within
+ * the session still signed in (`identityVersion`).
+ */
+export async function loadOwnProfile(): Promise<Profile> {
+  const asked = identityVersion();
+  const profile = await askProfile();
+  if (identityVersion() === asked) setUserEmail(profile.email || null);
+  return profile;
 }

@@ -9,13 +9,19 @@ import { EditNewsForm } from '@/features/news/components/edit-news-form';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { NewsNotFound } from '@/features/news/components/news-states';
 import { openedFromItemPage } from '@/features/news/utils/edit-history';
-import { sameEmail, useCurrentUserEmail } from '@/lib/current-user';
+import { useCurrentUserEmail } from '@/lib/current-user';
+import { sameEmail } from '@/lib/same-account';
 
 const title = 'Edit news item';
 
 function EditNewsPage({ id }: { id: number }) {
   const item = useNewsItem(id);
-  const email = useCurrentUserEmail();
+  const current = useCurrentUserEmail();
+  // A token stored by another tab makes the e-mail be asked again: the last one known stands
+  // meanwhile, so the form stays with what is typed in it, unless the answer names someone else.
+  const [known, setKnown] = useState(current);
+  if (current !== undefined && current !== known) setKnown(current);
+  const email = current === undefined ? known : current;
   const navigate = useNavigate();
   const fromItem = openedFromItemPage(useLocation().state);
   // Saved and on the way to the item: going back is asynchronous, and the form, enabled again once

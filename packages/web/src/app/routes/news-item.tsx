@@ -7,7 +7,8 @@ import { AuthorActions } from '@/features/news/components/author-actions';
 import { NewsArticle } from '@/features/news/components/news-article';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { NewsNotFound } from '@/features/news/components/news-states';
-import { sameEmail, useCurrentUserEmail } from '@/lib/current-user';
+import { useCurrentUserEmail } from '@/lib/current-user';
+import { sameEmail } from '@/lib/same-account';
 import type { NoticeState } from '@/components/ui/route-notice';
 
 function NewsItemPage({ id }: { id: number }) {

@@ -1,11 +1,9 @@
-import { apiPaths, type Profile } from '@hello/contract';
-import { apiJson } from '@/lib/api-client';
+import { useAccountKey } from '@/lib/same-account';
+import { loadOwnProfile } from '@/lib/profile-request';
 import { useResource } from '@/lib/use-resource';
 
-async function loadEmail(signal: AbortSignal): Promise<string> {
-  const profile = await apiJson<Profile>(apiPaths.userProfile, { auth: 'bearer', signal });
-  return profile.email;
-}
+// The profile asked as the header asks it, at the same moment on a fresh load: one request.
+const loadEmail = async () => (await loadOwnProfile()).email;
 
 /**
  * The signed-in account's e-mail, asked of the server when the page opens: the pages that change
@@ -13,5 +11,5 @@ async function loadEmail(signal: AbortSignal): Promise<string> {
  * to /login (and back afterwards) by that first call rather than after filling in a form.
  */
 export function useAccountEmail(): string | undefined {
-  return useResource('account-email', loadEmail, 'the account').data;
+  return useResource(`account-email-${useAccountKey()}`, loadEmail, 'the account').data;
 }

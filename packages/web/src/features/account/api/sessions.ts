@@ -1,6 +1,7 @@
 import { apiPaths, userSessionPath, type RevokeOthersResponse, type SessionInfo } from '@hello/contract';
 import { apiFetch, apiJson } from '@/lib/api-client';
 import { clearAuth } from '@/lib/auth';
+import { useAccountKey } from '@/lib/same-account';
 import { useResource } from '@/lib/use-resource';
 
 /** GET /api/v1/user/sessions/ with a Bearer token: the caller's live sessions, most recently used first. */
@@ -9,7 +10,7 @@ export function getSessions(signal?: AbortSignal): Promise<SessionInfo[]> {
 }
 
 export function useSessions() {
-  return useResource('sessions', getSessions, 'the sessions');
+  return useResource(`sessions-${useAccountKey()}`, getSessions, 'the sessions');
 }
 
 /** DELETE /api/v1/user/sessions/{id}/: that session ends at once (204; 404 when it had ended already). */

@@ -6,6 +6,7 @@ import {
   type TotpStatus,
 } from '@hello/contract';
 import { apiFetch, apiJson } from '@/lib/api-client';
+import { useAccountKey } from '@/lib/same-account';
 import { useResource } from '@/lib/use-resource';
 
 /** GET /api/v1/user/totp/ with a Bearer token: whether two-step sign-in is on, and the recovery codes left. */
@@ -14,7 +15,7 @@ export function getTwoStepStatus(signal?: AbortSignal): Promise<TotpStatus> {
 }
 
 export function useTwoStepStatus() {
-  return useResource('two-step', getTwoStepStatus, 'the two-step sign-in status');
+  return useResource(`two-step-${useAccountKey()}`, getTwoStepStatus, 'the two-step sign-in status');
 }
 
 /** POST /api/v1/user/totp/setup/ {password}: a new secret, not in use until a first code confirms it. */

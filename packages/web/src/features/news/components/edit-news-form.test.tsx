@@ -1,5 +1,5 @@
 import { apiPaths, appRoutes, newsItemPath, serverMessages } from '@hello/contract';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType, type MemoryRouterProps } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -13,11 +13,12 @@ import {
   renderRoute,
   signedIn,
   spyConsoleError,
+  tokenFromOtherTab,
   type FetchHandler,
 } from '../../../../test/helpers';
 import { newsFile, newsItem } from '../../../../test/news';
 import EditNewsRoute from '@/app/routes/edit-news';
-import { setUserEmail } from '@/lib/auth';
+import { getAuthState, setUserEmail } from '@/lib/auth';
 import { EditNewsForm } from './edit-news-form';
 import { fromItemPage } from '../utils/edit-history';
 
@@ -28,6 +29,12 @@ const item = newsItem(7, {
   files: [newsFile(1, 'a.txt', 'text/plain', 5), newsFile(2, 'b.pdf')],
 });
 const single = newsItem(8, { author: 'ann@example.com', files: [newsFile(3, 'only.pdf')] });
+const profileOf = (email: string) => ({
+  email,
+  first_name: '',
+  last_name: '',
+  user_profile: { telephone: '', mobile: '', website: '' },
+});
 const newFile = () => new File(['gamma'], 'c.png', { type: 'image/png' });
 
 /** Answers GET of the items above; `send` answers everything else (the PATCH). */
@@ -36,6 +43,7 @@ function serve(send: FetchHandler = () => jsonResponse(404)) {
     if ((init.method ?? 'GET') === 'GET') {
       if (url === newsItemPath(7)) return jsonResponse(200, item);
       if (url === newsItemPath(8)) return jsonResponse(200, single);
+      if (url === apiPaths.userProfile) return jsonResponse(200, { ...profileOf('ann@example.com') });
       return jsonResponse(404, { detail: 'Not found.' });
     }
     return send(url, init);
@@ -91,6 +99,20 @@ describe('edit news', () => {
     ]);
     expect(within(group).getByLabelText('a.txt')).toBe(boxes[0]);
     expect(screen.getByRole('button', { name: 'Reset' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it("keeps what is typed while another tab's new token has the e-mail asked again", async () => {
+    const fetchMock = serve((url) =>
+      url === apiPaths.tokenRefresh ? jsonResponse(200, { access: 'acc2' }) : jsonResponse(404),
+    );
+    const { user } = openEdit();
+    const title = await screen.findByLabelText('Title');
+    await user.clear(title);
+    await user.type(title, 'New title');
+    tokenFromOtherTab('r2'); // the same account's profile saved there
+    await waitFor(() => expect(getAuthState().email).toBe('ann@example.com'));
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain(apiPaths.userProfile);
+    expect(screen.getByLabelText('Title')).toHaveValue('New title');
   });
 
   it('sends a multipart PATCH with Bearer: title, content, added files and the ids to remove; then shows the item', async () => {

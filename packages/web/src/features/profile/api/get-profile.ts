@@ -1,25 +1,17 @@
 import type { Profile } from '@hello/contract';
-import { identityVersion, setUserEmail } from '@/lib/auth';
-import { askProfile } from '@/lib/profile-request';
+import { useAccountKey } from '@/lib/same-account';
+import { loadOwnProfile } from '@/lib/profile-request';
 import { useResource } from '@/lib/use-resource';
 
 export type ProfileState = { status: 'loading' } | { status: 'ready'; profile: Profile } | { status: 'failed' };
 
 /**
- * Not aborted when the page leaves: the request may be the header's too (lib/profile-request.ts);
- * useResource drops an answer the page no longer needs. The e-mail is taken only from an answer
- * asked for within the session still signed in (`identityVersion`).
+ * The signed-in user's profile, loaded on mount and again for another account; `replace` shows a
+ * saved version. Not aborted when the page leaves: the request may be the header's too
+ * (lib/profile-request.ts); useResource drops an answer the page no longer needs.
  */
-async function loadProfile(): Promise<Profile> {
-  const asked = identityVersion();
-  const profile = await askProfile();
-  if (identityVersion() === asked) setUserEmail(profile.email || null);
-  return profile;
-}
-
-/** The signed-in user's profile, loaded once on mount; `replace` shows a saved version. */
 export function useProfile(): [ProfileState, (profile: Profile) => void] {
-  const { status, data, replace } = useResource('profile', loadProfile, 'the profile');
+  const { status, data, replace } = useResource(`profile-${useAccountKey()}`, loadOwnProfile, 'the profile');
   const state: ProfileState =
     status === 'ready' && data ? { status, profile: data } : status === 'loading' ? { status } : { status: 'failed' };
   return [state, replace];

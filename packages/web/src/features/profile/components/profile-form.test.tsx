@@ -1,8 +1,9 @@
 import { apiPaths, TOKEN_STORAGE_KEY, type Profile } from '@hello/contract';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describeFormRules } from '../../../../test/form-rules';
-import { headerOf, jsonResponse, mockFetch, renderRoute, signedIn } from '../../../../test/helpers';
+import { headerOf, jsonResponse, mockFetch, renderRoute, signedIn, tokenFromOtherTab } from '../../../../test/helpers';
+import { setUserEmail } from '@/lib/auth';
 import UserProfileRoute from '@/app/routes/user-profile';
 
 const profile: Profile = {
@@ -35,6 +36,29 @@ describe('profile', () => {
       label: 'Website',
       message: 'Enter a valid URL.',
     },
+  });
+
+  it("loads again when another tab signs in as someone else; keeps what is typed for the same account's new token", async () => {
+    let answered = profile;
+    const fetchMock = mockFetch((url, init) => {
+      if (url === apiPaths.tokenRefresh) return jsonResponse(200, { access: 'acc2' });
+      return url === apiPaths.userProfile && (init.method ?? 'GET') === 'GET'
+        ? jsonResponse(200, answered)
+        : jsonResponse(404);
+    });
+    const { user } = renderRoute(<UserProfileRoute />, { path: '/userprofile' });
+    await user.type(await screen.findByLabelText('Telephone'), '123');
+    // The same account's profile saved in another tab: a new token there, the same e-mail once asked.
+    tokenFromOtherTab('r2');
+    act(() => setUserEmail('me@example.com'));
+    expect(screen.getByLabelText('Telephone')).toHaveValue('123');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    answered = { ...profile, email: 'bob@example.com', first_name: 'Bob' };
+    tokenFromOtherTab('r3');
+    act(() => setUserEmail('bob@example.com'));
+    expect(await screen.findByDisplayValue('Bob')).toBeInTheDocument();
+    expect(screen.getByLabelText('Telephone')).toHaveValue('');
   });
 
   it('loads the profile with Bearer, saves multipart with dotted names, then shows the saved profile in a clean form', async () => {
