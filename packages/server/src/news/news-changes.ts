@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { mayHaveCommitted } from '../db/database.js';
 import {
   deleteNewsItem,
   editNewsItem,
   insertNewsItem,
+  knownUploadNames,
   undoNewsEdit,
   type NewFile,
   type NewNewsItem,
@@ -23,7 +25,11 @@ export interface NewsDeps {
 }
 
 const leftover = (deps: NewsDeps) => (error: unknown) =>
-  deps.log.warn({ err: error }, 'a removed attachment stays on disk until the next start-up sweep');
+  deps.log.warn({ err: error }, 'attachments stay on disk as they are until the next start-up sweep');
+
+/** The rows of the staged files, looked for when a commit failed but may have gone through. */
+const rowsAfter = (deps: NewsDeps) => (error: unknown) =>
+  mayHaveCommitted(error) ? (names: string[]) => knownUploadNames(deps.db, names) : undefined;
 
 /**
  * Every change of a news item with its files goes through changeWithFiles: all or nothing, files
@@ -36,21 +42,26 @@ export function createNewsItem(
   /** Told of the stored item as soon as it has committed, before its files are put in place. */
   onCommit?: (stored: StoredNewsItem) => void,
 ) {
-  return changeWithFiles(deps.uploads, {
-    staged: files.map((f) => f.storageName),
-    commit: async () => {
-      const stored = await insertNewsItem(deps.db, item, files);
-      // Committed: nothing may now fail the change as if it had not been made.
-      try {
-        onCommit?.(stored);
-      } catch (error) {
-        deps.log.warn({ err: error }, 'a news item was stored, but telling the kept news list failed');
-      }
-      return stored;
+  return changeWithFiles(
+    deps.uploads,
+    {
+      staged: files.map((f) => f.storageName),
+      commit: async () => {
+        const stored = await insertNewsItem(deps.db, item, files);
+        // Committed: nothing may now fail the change as if it had not been made.
+        try {
+          onCommit?.(stored);
+        } catch (error) {
+          deps.log.warn({ err: error }, 'a news item was stored, but telling the kept news list failed');
+        }
+        return stored;
+      },
+      // The item must not outlive its files.
+      undo: async ({ id }) => void (await deleteNewsItem(deps.db, id)),
+      rowsAfter: rowsAfter(deps),
     },
-    // The item must not outlive its files.
-    undo: async ({ id }) => void (await deleteNewsItem(deps.db, id)),
-  });
+    leftover(deps),
+  );
 }
 
 /** The author's edit (repositories/news.ts, editNewsItem); throws NewsEditRefused when it is not made. */
@@ -67,6 +78,7 @@ export function editNewsItemWithFiles(
       commit: () => editNewsItem(deps.db, id, authorId, edit),
       removed: (done) => done.removed.map((f) => f.storage_name),
       undo: (done) => undoNewsEdit(deps.db, id, done),
+      rowsAfter: rowsAfter(deps),
     },
     leftover(deps),
   );

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewsItem } from '@hello/contract';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
@@ -79,6 +80,32 @@ describe.each(dialects)('local news (%s)', (dialect) => {
       `attachment; filename="Plan f_r Samstag.txt"; filename*=UTF-8''Plan%20f%C3%BCr%20Samstag.txt`,
     );
   });
+
+  it.runIf(dialect === 'postgres')(
+    'keeps the files of an item whose COMMIT went on after the server stopped waiting for it (503)',
+    async () => {
+      // A COMMIT longer than the pool's query timeout (5 s, db/database.ts): a deferred trigger sleeps in it.
+      await sql`CREATE FUNCTION slow_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN PERFORM pg_sleep(6); RETURN NULL; END $$`.execute(t.app.db);
+      await sql`CREATE CONSTRAINT TRIGGER slow_commit AFTER INSERT ON news_items DEFERRABLE INITIALLY DEFERRED
+        FOR EACH ROW WHEN (NEW.title = 'Slow commit') EXECUTE FUNCTION slow_commit()`.execute(t.app.db);
+      try {
+        const res = await post(alice, { title: 'Slow commit', content: 'x' }, [note('slow')]);
+        expect(res.statusCode).toBe(503);
+        // It committed all the same: the item is listed, and its file is put in place once that is seen.
+        const download = async () => {
+          const list = await t.app.inject({ method: 'GET', url: LIST, headers: bearer(alice) });
+          const item = list.json<NewsItem[]>().find((i) => i.title === 'Slow commit');
+          return item && (await t.app.inject({ method: 'GET', url: item.files[0]!.url })).body;
+        };
+        await expect.poll(download, { timeout: 20_000, interval: 500 }).toBe('slow\n');
+      } finally {
+        await sql`DROP TRIGGER slow_commit ON news_items`.execute(t.app.db);
+        await sql`DROP FUNCTION slow_commit()`.execute(t.app.db);
+      }
+    },
+    40_000,
+  );
 
   it('lists every item newest first, in the contract shape, files in upload order', async () => {
     const older = (await post(alice, { title: 'Older', content: 'first' }, [note('a'), note('b')])).json<NewsItem>();
