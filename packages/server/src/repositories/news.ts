@@ -193,7 +193,7 @@ export async function insertNewsItem(
   db: Db,
   item: NewNewsItem,
   files: NewFile[],
-): Promise<{ id: number; fileIds: number[]; revision: number }> {
+): Promise<{ id: number; fileIds: number[]; revision: number; author: string }> {
   return db.transaction().execute(async (trx) => {
     if (item.sessionId !== undefined) await requireLiveSession(trx, item.sessionId);
     const { id } = await trx
@@ -202,7 +202,14 @@ export async function insertNewsItem(
       .returning('id')
       .executeTakeFirstOrThrow();
     const fileIds = await insertFiles(trx, id, files, 0);
-    return { id, fileIds, revision: await raiseNewsRevision(trx) };
+    // The author's address as of this commit, not as the request found it: an upload can take minutes,
+    // and an e-mail change confirmed meanwhile must not come back in the kept pages (news-page-cache.ts).
+    const { email: author } = await trx
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', item.authorId)
+      .executeTakeFirstOrThrow();
+    return { id, fileIds, revision: await raiseNewsRevision(trx), author };
   });
 }
 

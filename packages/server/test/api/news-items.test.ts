@@ -6,7 +6,9 @@ import { apiPaths, newsItemPath, userSessionPath, type NewsItem } from '@hello/c
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { filesUnder } from '../helpers/files.js';
 import { multipart, type FilePart } from '../helpers/multipart.js';
-import { bearer, createUser, tokenAuth, type TestUser } from '../helpers/users.js';
+import { accountEmailChanged } from '../../src/repositories/news.js';
+import { setEmail } from '../../src/repositories/users.js';
+import { bearer, createUser, tokenAuth, uniqueEmail, type TestUser } from '../helpers/users.js';
 
 const NEW = '/api/v1/localnews/new';
 const FORBIDDEN = { detail: 'You do not have permission to perform this action.' };
@@ -316,7 +318,7 @@ describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
     expect((await del(item.id)).statusCode).toBe(404);
   });
 
-  describe('a session that ends while the body streams', () => {
+  describe('while the body streams: the session ended, the account deleted, its address changed', () => {
     const big = (name: string): FilePart => ({
       filename: `${name}.bin`,
       contentType: 'application/octet-stream',
@@ -349,7 +351,7 @@ describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
     const itemsTitled = (title: string) =>
       t.app.db.selectFrom('news_items').select('id').where('title', '=', title).execute();
 
-    it('stores no post, and no edit, made through it: 401, files discarded', async () => {
+    it('stores no post, and no edit, made through a session ended meanwhile: 401, files discarded', async () => {
       const device = await t.app.sessions.start(alice.userId);
       const endDevice = () =>
         t.app.inject({ method: 'DELETE', url: userSessionPath(device.sessionId), headers: bearer(alice) });
@@ -377,6 +379,27 @@ describe.each(dialects)('one news item: read, edit, delete (%s)', (dialect) => {
       });
       expect(storedFiles().length).toBe(filesBefore.length + item.files.length);
       expect(staged()).toEqual([]);
+    });
+
+    it("names the author's address as of the commit: one changed meanwhile, in the 201 and the kept list", async () => {
+      const dave = await createUser(t);
+      const list = async () =>
+        (await t.app.inject({ method: 'GET', url: '/api/v1/localnews/', headers: bearer(dave) })).json<NewsItem[]>();
+      const moved = uniqueEmail('moved');
+      const posted = await inHalves(
+        { method: 'POST', url: NEW, authorization: `Token ${dave.refresh}` },
+        { title: 'Posted while moving', content: 'x' },
+        async () => {
+          // As a confirmed change does (auth/email-change.ts), then the list read, and kept, again.
+          expect(await setEmail(t.app.db, dave.userId, moved)).toBe(true);
+          await accountEmailChanged(t.app.db);
+          await list();
+        },
+      );
+      expect(posted.statusCode, posted.body).toBe(201);
+      expect(posted.json<NewsItem>().author).toBe(moved);
+      const first = (await list())[0]!;
+      expect([first.title, first.author]).toEqual(['Posted while moving', moved]);
     });
 
     it('stores no post of an account deleted meanwhile: 401, not a 500, and none of its files stay', async () => {

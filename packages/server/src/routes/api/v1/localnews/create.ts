@@ -59,7 +59,7 @@ function createNewsHandler(app: FastifyInstance, toNewsItem: ReturnType<typeof n
           title: item.title,
           content: item.content,
           created_at: item.createdAt,
-          author: principal.email,
+          author: stored.author,
           files: files.map((f, i) => ({
             id: stored.fileIds[i]!,
             original_name: f.originalName,
