@@ -12,7 +12,8 @@ export interface NewsItemWithFiles {
   content: string;
   created_at: string;
   author: string;
-  files: Pick<NewsFileRow, 'id' | 'original_name' | 'size' | 'content_type'>[];
+  /** `storage_name` is never shown: its link's signature covers it (storage/signed-urls.ts). */
+  files: Pick<NewsFileRow, 'id' | 'storage_name' | 'original_name' | 'size' | 'content_type'>[];
 }
 
 export interface NewFile {
@@ -93,7 +94,7 @@ const itemQuery = precompiled([0] as [number], (db, id) =>
 const itemFilesQuery = precompiled([0] as [number], (db, id) =>
   db
     .selectFrom('news_files')
-    .select(['id', 'original_name', 'size', 'content_type'])
+    .select(['id', 'storage_name', 'original_name', 'size', 'content_type'])
     .where('news_id', '=', id)
     .orderBy('position'),
 );
@@ -112,7 +113,7 @@ async function withFiles<T extends { id: number }>(
   if (items.length === 0) return [];
   const files = await db
     .selectFrom('news_files')
-    .select(['id', 'news_id', 'original_name', 'size', 'content_type'])
+    .select(['id', 'news_id', 'storage_name', 'original_name', 'size', 'content_type'])
     .where(
       'news_id',
       'in',

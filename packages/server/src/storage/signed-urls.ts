@@ -10,8 +10,10 @@ const ROUNDING_SECONDS = 300;
 const SIGNATURE_BYTES = 16;
 
 /**
- * Signed, expiring links to news attachments: `?expires=<unix>&sig=<HMAC-SHA256(id.expires)>`, so a
- * logged-in user's browser downloads by plain link with no Authorization header. The HMAC key is
+ * Signed, expiring links to news attachments: `?expires=<unix>&sig=<HMAC-SHA256(id.name.expires)>`,
+ * so a logged-in user's browser downloads by plain link with no Authorization header. `name` is the
+ * file's random stored name: a link opens that file only, never another that came to have its id (a
+ * restored backup winds the ids back, and links handed out since still work for an hour). The HMAC key is
  * derived from SECRET_KEY for this one purpose, so a signature can never stand in for a token.
  * The signature is the HMAC's first 128 bits (22 characters): half its length, as much as HMAC's
  * definition asks a truncated one to keep, and beyond any guessing. A page of 50 items carries 100
@@ -20,8 +22,8 @@ const SIGNATURE_BYTES = 16;
  */
 export function createUrlSigner(secretKey: string, lifetimeSeconds = SIGNED_URL_LIFETIME_SECONDS) {
   const key = createHmac('sha256', secretKey).update('hello-all/news-file-url/v1').digest();
-  const mac = (id: number, expires: number) =>
-    createHmac('sha256', key).update(`${id}.${expires}`).digest().subarray(0, SIGNATURE_BYTES);
+  const mac = (id: number, name: string, expires: number) =>
+    createHmac('sha256', key).update(`${id}.${name}.${expires}`).digest().subarray(0, SIGNATURE_BYTES);
 
   const expiry = (nowMs: number) => Math.ceil((nowMs / 1000 + lifetimeSeconds) / ROUNDING_SECONDS) * ROUNDING_SECONDS;
   // The links of the current expiry step, by file id: one HMAC per file per step, not per listing.
@@ -31,8 +33,8 @@ export function createUrlSigner(secretKey: string, lifetimeSeconds = SIGNED_URL_
   return {
     /** The expiry (unix seconds) of links signed at `nowMs`: it changes once per rounding step. */
     expiry: (nowMs = Date.now()) => expiry(nowMs),
-    /** The query string (without `?`) that makes a link to file `id` valid for about `lifetimeSeconds`. */
-    sign(id: number, nowMs = Date.now()): string {
+    /** The query string (without `?`) that makes a link to file `id` (stored as `name`) valid for about `lifetimeSeconds`. */
+    sign(id: number, name: string, nowMs = Date.now()): string {
       const expires = expiry(nowMs);
       // Bounded: items read at random across a large store would otherwise keep a link per file.
       if (expires !== keptExpiry || kept.size >= MAX_KEPT_LINKS) {
@@ -41,20 +43,20 @@ export function createUrlSigner(secretKey: string, lifetimeSeconds = SIGNED_URL_
       }
       let query = kept.get(id);
       if (query === undefined) {
-        query = `expires=${expires}&sig=${mac(id, expires).toString('base64url')}`;
+        query = `expires=${expires}&sig=${mac(id, name, expires).toString('base64url')}`;
         kept.set(id, query);
       }
       return query;
     },
-    /** True when the signature is ours for this id and has not expired; compared in constant time. */
-    verify(id: number, expires: unknown, sig: unknown, nowMs = Date.now()): boolean {
+    /** True when the signature is ours for this file and has not expired; compared in constant time. */
+    verify(id: number, name: string, expires: unknown, sig: unknown, nowMs = Date.now()): boolean {
       if (typeof expires !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(expires)) return false;
       const expiresAt = Number(expires);
       const now = nowMs / 1000;
       if (expiresAt <= now || expiresAt > now + lifetimeSeconds + ROUNDING_SECONDS) return false;
       // Compare the text, not decoded bytes: base64url decoding ignores stray characters and spare bits.
       const given = Buffer.from(sig, 'latin1');
-      const expected = Buffer.from(mac(id, expiresAt).toString('base64url'), 'latin1');
+      const expected = Buffer.from(mac(id, name, expiresAt).toString('base64url'), 'latin1');
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
   };

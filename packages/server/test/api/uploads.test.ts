@@ -119,13 +119,33 @@ describe.each(dialects)('uploads: limits, atomicity, types, links (%s)', (dialec
     expect(existsSync(path.join(uploads(), row.storage_name))).toBe(true);
   });
 
+  it('refuses a link once its id names another file (ids come back after a backup is restored)', async () => {
+    const [a] = (await post([small(1)])).json<NewsItem>().files;
+    expect((await t.app.inject({ method: 'GET', url: a!.url })).body).toBe('file 1\n');
+    // Another file under the same id, as after a restore: its own bytes under its own stored name.
+    writeFileSync(path.join(t.dataDir, 'uploads', 'another-file.txt'), 'someone else\n');
+    await t.app.db
+      .updateTable('news_files')
+      .set({ storage_name: 'another-file.txt' })
+      .where('id', '=', a!.id)
+      .execute();
+    const res = await t.app.inject({ method: 'GET', url: a!.url });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('someone else');
+  });
+
   it('refuses expired, tampered, borrowed or missing signatures with 404', async () => {
     const [a, b] = (await post([small(1), small(2)])).json<NewsItem>().files;
     expect((await t.app.inject({ method: 'GET', url: a!.url })).statusCode).toBe(200);
     const base = `/api/v1/localnews/files/${a!.id}`;
     const sig = new URLSearchParams(a!.url.split('?')[1]).get('sig')!;
     const flipped = sig.slice(0, 10) + (sig[10] === 'A' ? 'B' : 'A') + sig.slice(11);
-    const expired = t.app.urlSigner.sign(a!.id, Date.now() - 2 * 3600 * 1000);
+    const { storage_name } = await t.app.db
+      .selectFrom('news_files')
+      .select('storage_name')
+      .where('id', '=', a!.id)
+      .executeTakeFirstOrThrow();
+    const expired = t.app.urlSigner.sign(a!.id, storage_name, Date.now() - 2 * 3600 * 1000);
     const bad = [
       `${base}?${expired}`,
       a!.url.replace(sig, flipped),

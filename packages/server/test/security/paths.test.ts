@@ -146,6 +146,11 @@ describe('path tricks', () => {
 
   it('refuses forged attachment links with 404 JSON and none of the bytes', async () => {
     const signer = createUrlSigner(t.config.secretKey);
+    const { storage_name: name } = await t.app.db
+      .selectFrom('news_files')
+      .select('storage_name')
+      .where('id', '=', attachment.id)
+      .executeTakeFirstOrThrow();
     const u = new URL(attachment.url, 'http://x');
     const q = (id: number | string, query: string) => `/api/v1/localnews/files/${id}?${query}`;
     const genuine = u.search.slice(1);
@@ -156,8 +161,8 @@ describe('path tricks', () => {
       q(other.id, genuine), // file A's signature on file B
       q(attachment.id, `expires=${expires}&sig=${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`),
       q(attachment.id, `expires=${Number(expires) + 300}&sig=${sig}`),
-      q(attachment.id, signer.sign(attachment.id, Date.now() - 2 * 3600_000)), // genuine but expired
-      q(attachment.id, signer.sign(attachment.id, Date.now() + 30 * 86400_000)), // genuine but lives too long
+      q(attachment.id, signer.sign(attachment.id, name, Date.now() - 2 * 3600_000)), // genuine but expired
+      q(attachment.id, signer.sign(attachment.id, name, Date.now() + 30 * 86400_000)), // genuine but lives too long
       q(attachment.id, `expires=${expires}`),
       q(attachment.id, `sig=${sig}`),
       q(attachment.id, `expires=${expires}&sig=`),

@@ -34,26 +34,28 @@ describe('signed attachment links', () => {
   const parts = (query: string) => Object.fromEntries(new URLSearchParams(query)) as { expires: string; sig: string };
   const now = Date.UTC(2026, 0, 1, 12, 0, 0);
 
-  it('verifies its own signature for that id until it expires', () => {
-    const { expires, sig } = parts(signer.sign(7, now));
+  it('verifies its own signature for that file until it expires', () => {
+    const { expires, sig } = parts(signer.sign(7, 'a1b2', now));
     expect(Number(expires) - now / 1000).toBeGreaterThanOrEqual(3600);
-    expect(signer.verify(7, expires, sig, now)).toBe(true);
-    expect(signer.verify(8, expires, sig, now)).toBe(false);
-    expect(signer.verify(7, expires, sig, Number(expires) * 1000)).toBe(false);
-    expect(createUrlSigner('x'.repeat(48)).verify(7, expires, sig, now)).toBe(false);
+    expect(signer.verify(7, 'a1b2', expires, sig, now)).toBe(true);
+    expect(signer.verify(8, 'a1b2', expires, sig, now)).toBe(false);
+    // Another file under the same id (ids come back after a restored backup): not this link's.
+    expect(signer.verify(7, 'c3d4', expires, sig, now)).toBe(false);
+    expect(signer.verify(7, 'a1b2', expires, sig, Number(expires) * 1000)).toBe(false);
+    expect(createUrlSigner('x'.repeat(48)).verify(7, 'a1b2', expires, sig, now)).toBe(false);
   });
 
   it('refuses an altered signature or expiry, including spare base64 bits', () => {
-    const { expires, sig } = parts(signer.sign(7, now));
+    const { expires, sig } = parts(signer.sign(7, 'a1b2', now));
     // 43 digits carry 258 bits for 32 bytes: flipping the lowest bit of the last digit decodes the same.
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     const twin = sig.slice(0, -1) + alphabet[alphabet.indexOf(sig.at(-1)!) ^ 1];
     expect(Buffer.from(twin, 'base64url').equals(Buffer.from(sig, 'base64url'))).toBe(true);
-    expect(signer.verify(7, expires, twin, now)).toBe(false);
-    expect(signer.verify(7, expires, `${sig}=`, now)).toBe(false);
-    expect(signer.verify(7, String(Number(expires) + 1), sig, now)).toBe(false);
-    expect(signer.verify(7, String(Number(expires) + 100_000), sig, now)).toBe(false); // too far ahead to be ours
-    expect(signer.verify(7, [expires], sig, now)).toBe(false);
+    expect(signer.verify(7, 'a1b2', expires, twin, now)).toBe(false);
+    expect(signer.verify(7, 'a1b2', expires, `${sig}=`, now)).toBe(false);
+    expect(signer.verify(7, 'a1b2', String(Number(expires) + 1), sig, now)).toBe(false);
+    expect(signer.verify(7, 'a1b2', String(Number(expires) + 100_000), sig, now)).toBe(false); // too far ahead to be ours
+    expect(signer.verify(7, 'a1b2', [expires], sig, now)).toBe(false);
   });
 });
 

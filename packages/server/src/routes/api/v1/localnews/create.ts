@@ -62,6 +62,7 @@ function createNewsHandler(app: FastifyInstance, toNewsItem: ReturnType<typeof n
           author: stored.author,
           files: files.map((f, i) => ({
             id: stored.fileIds[i]!,
+            storage_name: f.storageName,
             original_name: f.originalName,
             size: f.size,
             content_type: f.contentType,

@@ -4,8 +4,8 @@ import type { NewsItemWithFiles } from '../../../../repositories/news.js';
 
 /** A stored item as the API answers it: each file with its signed link (valid until the next expiry step after `nowMs`). */
 export function newsItemMapper(app: FastifyInstance) {
-  const fileUrl = (id: number, nowMs?: number) =>
-    `${apiPaths.localNewsFile.replace(':id', String(id))}?${app.urlSigner.sign(id, nowMs)}`;
+  const fileUrl = (id: number, storageName: string, nowMs?: number) =>
+    `${apiPaths.localNewsFile.replace(':id', String(id))}?${app.urlSigner.sign(id, storageName, nowMs)}`;
   return (item: NewsItemWithFiles, nowMs?: number): NewsItem => ({
     ...item,
     files: item.files.map((f) => ({
@@ -13,7 +13,7 @@ export function newsItemMapper(app: FastifyInstance) {
       name: f.original_name,
       size: f.size,
       content_type: f.content_type,
-      url: fileUrl(f.id, nowMs),
+      url: fileUrl(f.id, f.storage_name, nowMs),
     })),
   });
 }
