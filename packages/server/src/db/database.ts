@@ -63,12 +63,13 @@ function useWal(sqlite: SQLite.Database): void {
 /**
  * True for a failure after which PostgreSQL may have committed all the same: node-postgres stopped
  * waiting for the answer (its query timeout, below) or lost the connection while a COMMIT was on its
- * way or running. SQLite commits in this process: what fails there committed nothing.
+ * way or running. Kysely then tries a ROLLBACK and throws what that says instead, on a lost
+ * connection "... is not queryable". SQLite commits in this process: what fails there committed nothing.
  */
 export function mayHaveCommitted(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (typeof code === 'string') return /^(08|57P0[12]$|ECONNRESET$|EPIPE$|ETIMEDOUT$)/.test(code);
-  return typeof message === 'string' && /Query read timeout|Connection terminated/.test(message);
+  return typeof message === 'string' && /Query read timeout|Connection terminated|not queryable/.test(message);
 }
 
 /** The SQLite database's file: DATA_DIR/app.db. */

@@ -203,8 +203,9 @@ export async function insertNewsItem(
       .returning('id')
       .executeTakeFirstOrThrow();
     const fileIds = await insertFiles(trx, id, files, 0);
-    // The author's address as of this commit, not as the request found it: an upload can take minutes,
-    // and an e-mail change confirmed meanwhile must not come back in the kept pages (news-page-cache.ts).
+    // The author's address as this transaction reads it, not as the request found it minutes before (an
+    // upload): an e-mail change committed meanwhile is seen. One committing while this runs raises the
+    // news revision after this, which makes the kept pages anew (news-page-cache.ts).
     const { email: author } = await trx
       .selectFrom('users')
       .select('email')

@@ -8,6 +8,8 @@ const MAX_KEPT_LINKS = 10_000;
 const ROUNDING_SECONDS = 300;
 /** Bytes of the HMAC a link carries (see createUrlSigner). */
 const SIGNATURE_BYTES = 16;
+/** Those bytes in base64url, as a link carries them. */
+const SIGNATURE_TEXT = /^[\w-]{22}$/;
 
 /**
  * Signed, expiring links to news attachments: `?expires=<unix>&sig=<HMAC-SHA256(id.name.expires)>`,
@@ -25,10 +27,17 @@ export function createUrlSigner(secretKey: string, lifetimeSeconds = SIGNED_URL_
   const mac = (id: number, name: string, expires: number) =>
     createHmac('sha256', key).update(`${id}.${name}.${expires}`).digest().subarray(0, SIGNATURE_BYTES);
 
+  const current = (expires: unknown, sig: unknown, nowMs = Date.now()): boolean => {
+    if (typeof expires !== 'string' || typeof sig !== 'string') return false;
+    if (!/^\d{1,12}$/.test(expires) || !SIGNATURE_TEXT.test(sig)) return false;
+    const expiresAt = Number(expires);
+    const now = nowMs / 1000;
+    return expiresAt > now && expiresAt <= now + lifetimeSeconds + ROUNDING_SECONDS;
+  };
   const expiry = (nowMs: number) => Math.ceil((nowMs / 1000 + lifetimeSeconds) / ROUNDING_SECONDS) * ROUNDING_SECONDS;
   // The links of the current expiry step, by file id: one HMAC per file per step, not per listing.
   let keptExpiry = 0;
-  const kept = new Map<number, string>();
+  const kept = new Map<number, { name: string; query: string }>();
 
   return {
     /** The expiry (unix seconds) of links signed at `nowMs`: it changes once per rounding step. */
@@ -41,22 +50,21 @@ export function createUrlSigner(secretKey: string, lifetimeSeconds = SIGNED_URL_
         kept.clear();
         keptExpiry = expires;
       }
-      let query = kept.get(id);
-      if (query === undefined) {
-        query = `expires=${expires}&sig=${mac(id, name, expires).toString('base64url')}`;
-        kept.set(id, query);
-      }
+      const known = kept.get(id);
+      // The name is checked too: after a restore the same id may name another file.
+      if (known?.name === name) return known.query;
+      const query = `expires=${expires}&sig=${mac(id, name, expires).toString('base64url')}`;
+      kept.set(id, { name, query });
       return query;
     },
+    /** True when `expires` and `sig` are shaped as ours and not expired: asked before the file is looked up. */
+    current,
     /** True when the signature is ours for this file and has not expired; compared in constant time. */
     verify(id: number, name: string, expires: unknown, sig: unknown, nowMs = Date.now()): boolean {
-      if (typeof expires !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(expires)) return false;
-      const expiresAt = Number(expires);
-      const now = nowMs / 1000;
-      if (expiresAt <= now || expiresAt > now + lifetimeSeconds + ROUNDING_SECONDS) return false;
+      if (!current(expires, sig, nowMs)) return false;
       // Compare the text, not decoded bytes: base64url decoding ignores stray characters and spare bits.
-      const given = Buffer.from(sig, 'latin1');
-      const expected = Buffer.from(mac(id, name, expiresAt).toString('base64url'), 'latin1');
+      const given = Buffer.from(sig as string, 'latin1');
+      const expected = Buffer.from(mac(id, name, Number(expires)).toString('base64url'), 'latin1');
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
   };

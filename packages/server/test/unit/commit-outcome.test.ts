@@ -6,6 +6,8 @@ describe('mayHaveCommitted', () => {
   it('is true when node-postgres stopped waiting or lost the connection', () => {
     expect(mayHaveCommitted(new Error('Query read timeout'))).toBe(true);
     expect(mayHaveCommitted(new Error('Connection terminated unexpectedly'))).toBe(true);
+    // What Kysely throws instead: the ROLLBACK it tries after the COMMIT failed, on the lost connection.
+    expect(mayHaveCommitted(new Error('Client has encountered a connection error and is not queryable'))).toBe(true);
     expect(mayHaveCommitted(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))).toBe(true);
     expect(mayHaveCommitted(Object.assign(new Error('terminating connection'), { code: '57P01' }))).toBe(true);
     expect(mayHaveCommitted(Object.assign(new Error('connection failure'), { code: '08006' }))).toBe(true);

@@ -45,6 +45,14 @@ describe('signed attachment links', () => {
     expect(createUrlSigner('x'.repeat(48)).verify(7, 'a1b2', expires, sig, now)).toBe(false);
   });
 
+  it('signs the file an id names now, not the one it named when its link was kept', () => {
+    const before = parts(signer.sign(9, 'a1b2', now));
+    const after = parts(signer.sign(9, 'c3d4', now)); // the same step, the same id, another file
+    expect(after.sig).not.toBe(before.sig);
+    expect(signer.verify(9, 'c3d4', after.expires, after.sig, now)).toBe(true);
+    expect(signer.verify(9, 'c3d4', before.expires, before.sig, now)).toBe(false);
+  });
+
   it('refuses an altered signature or expiry, including spare base64 bits', () => {
     const { expires, sig } = parts(signer.sign(7, 'a1b2', now));
     // 43 digits carry 258 bits for 32 bytes: flipping the lowest bit of the last digit decodes the same.

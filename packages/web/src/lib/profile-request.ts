@@ -24,12 +24,16 @@ export function askProfile(): Promise<Profile> {
 
 /**
  * The profile for a page (askProfile), whose e-mail then names the signed-in user beside the tokens
- * (current-user.ts), so the header asks nothing more; taken only from an answer asked for within
- * the session still signed in (`identityVersion`).
+ * (current-user.ts), so the header asks nothing more. An answer asked for before the session changed
+ * hands (another tab) is the account before's: asked again, a few times at most.
  */
 export async function loadOwnProfile(): Promise<Profile> {
-  const asked = identityVersion();
-  const profile = await askProfile();
-  if (identityVersion() === asked) setUserEmail(profile.email || null);
-  return profile;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const asked = identityVersion();
+    const profile = await askProfile();
+    if (identityVersion() !== asked) continue;
+    setUserEmail(profile.email || null);
+    return profile;
+  }
+  throw new Error('The session kept changing while the profile was asked for');
 }

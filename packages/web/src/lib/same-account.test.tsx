@@ -32,19 +32,27 @@ describe('useAccountKey', () => {
     expect(result.current).not.toBe(before);
   });
 
-  it('changes when the session ends in another tab, and again when one starts there', () => {
+  it('stays when the session ends (the page goes on, or its next call sends to /login), and changes when one starts', () => {
     storeRefreshToken('r1');
     setUserEmail('ann@example.com');
     const { result } = renderHook(() => useAccountKey());
-    const keys = [result.current];
+    const before = result.current;
     otherTab(null);
-    keys.push(result.current);
+    expect(result.current).toBe(before);
     otherTab('r2');
-    keys.push(result.current);
-    learned('bob@example.com'); // signed out in between: this is the new session's account, no change
-    keys.push(result.current);
-    expect(new Set(keys).size).toBe(3);
-    expect(keys[3]).toBe(keys[2]);
+    const after = result.current;
+    expect(after).not.toBe(before);
+    learned('ann@example.com'); // the same account again: its session started anew, loaded once more
+    expect(result.current).toBe(after);
+  });
+
+  it('stays when this tab signs out (an account deleted, this device logged out)', () => {
+    storeRefreshToken('r1');
+    setUserEmail('ann@example.com');
+    const { result } = renderHook(() => useAccountKey());
+    const before = result.current;
+    act(() => clearAuth());
+    expect(result.current).toBe(before);
   });
 });
 

@@ -16,14 +16,17 @@ describe('useProfile', () => {
     expect(getAuthState().email).toBe('me@example.com');
   });
 
-  it('takes no e-mail from an answer asked for before the session changed hands', async () => {
-    const answer = deferred<Response>();
-    const fetchMock = mockFetch(() => answer.promise);
+  it('asks again when the session changed hands while the answer was on its way: the new account is shown', async () => {
+    const first = deferred<Response>();
+    const answers = [first.promise, Promise.resolve(jsonResponse(200, profile('new@example.com')))];
+    const fetchMock = mockFetch(() => answers.shift()!);
     const { result } = renderHook(() => useProfile());
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     setUserEmail(null); // e.g. another tab signed someone else in: whatever was on its way is the old one's
-    answer.resolve(jsonResponse(200, profile('old@example.com')));
-    await waitFor(() => expect(result.current[0].status).toBe('ready')); // the answer is taken in
-    expect(getAuthState().email).toBeNull();
+    first.resolve(jsonResponse(200, profile('old@example.com')));
+    await waitFor(() => expect(result.current[0].status).toBe('ready'));
+    expect(result.current[0]).toMatchObject({ profile: { email: 'new@example.com' } });
+    expect(getAuthState().email).toBe('new@example.com');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -14,10 +14,11 @@ export function attachmentHandler(app: FastifyInstance) {
   return async function attachment(request: FastifyRequest, reply: FastifyReply) {
     const id = parseId((request.params as { id?: string }).id);
     const { expires, sig } = request.query as Record<string, unknown>;
+    if (id === undefined || !app.urlSigner.current(expires, sig)) throw httpErrors.notFound();
     // Checked once the file is known: the signature covers its stored name too, so a link never opens
     // another file that came to have its id (ids are reused after a backup is restored).
-    const file = id === undefined ? undefined : await findNewsFile(app.db, id);
-    if (!file || !app.urlSigner.verify(id!, file.storage_name, expires, sig)) throw httpErrors.notFound();
+    const file = await findNewsFile(app.db, id);
+    if (!file || !app.urlSigner.verify(id, file.storage_name, expires, sig)) throw httpErrors.notFound();
     const handle = await app.uploads.open(file.storage_name);
     if (!handle) throw httpErrors.notFound();
     reply.headers({
