@@ -60,16 +60,22 @@ function useWal(sqlite: SQLite.Database): void {
   }
 }
 
+/** A query's connection lost, or its answer given up on, while the query was on its way or running. */
+const LOST_IN_FLIGHT_CODES = new Set(['ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '08000', '08003', '08006']);
+// node-postgres's words for the same; after a failed COMMIT Kysely tries a ROLLBACK and throws what
+// that says instead, on a lost connection "Client has encountered a connection error ...".
+const LOST_IN_FLIGHT_MESSAGE = /Connection terminated|Client has encountered a connection error|Query read timeout/i;
+
 /**
- * True for a failure after which PostgreSQL may have committed all the same: node-postgres stopped
- * waiting for the answer (its query timeout, below) or lost the connection while a COMMIT was on its
- * way or running. Kysely then tries a ROLLBACK and throws what that says instead, on a lost
- * connection "... is not queryable". SQLite commits in this process: what fails there committed nothing.
+ * True for a query whose connection was lost, or whose answer node-postgres stopped waiting for (its
+ * query timeout, below), while it was on its way or running: the call answers 503
+ * (plugins/app/errors.ts), and a COMMIT failed so may have committed all the same
+ * (news/news-changes.ts). SQLite runs in this process: what fails there, failed.
  */
-export function mayHaveCommitted(error: unknown): boolean {
+export function lostInFlight(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  if (typeof code === 'string') return /^(08|57P0[12]$|ECONNRESET$|EPIPE$|ETIMEDOUT$)/.test(code);
-  return typeof message === 'string' && /Query read timeout|Connection terminated|not queryable/.test(message);
+  if (typeof code === 'string' && LOST_IN_FLIGHT_CODES.has(code)) return true;
+  return typeof message === 'string' && LOST_IN_FLIGHT_MESSAGE.test(message);
 }
 
 /** The SQLite database's file: DATA_DIR/app.db. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { mayHaveCommitted } from '../db/database.js';
+import { lostInFlight } from '../db/database.js';
 import {
   deleteNewsItem,
   editNewsItem,
@@ -29,7 +29,7 @@ const leftover = (deps: NewsDeps) => (error: unknown) =>
 
 /** The rows of the staged files, looked for when a commit failed but may have gone through. */
 const rowsAfter = (deps: NewsDeps) => (error: unknown) =>
-  mayHaveCommitted(error) ? (names: string[]) => knownUploadNames(deps.db, names) : undefined;
+  lostInFlight(error) ? (names: string[]) => knownUploadNames(deps.db, names) : undefined;
 
 /**
  * Every change of a news item with its files goes through changeWithFiles: all or nothing, files

@@ -22,7 +22,7 @@ export interface FileChange<T> {
 }
 
 /** After a commit of unknown outcome, when its files' rows are looked for: its COMMIT may still be running. */
-export const SETTLE_AFTER_MS = [2_000, 10_000, 60_000, 600_000];
+const SETTLE_AFTER_MS = [2_000, 10_000, 60_000, 600_000];
 
 /**
  * A change of rows and the files they point to, all or nothing, in one order: stage the new files

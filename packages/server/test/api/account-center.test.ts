@@ -33,6 +33,12 @@ describe.each(dialects)('account center (%s)', (dialect) => {
   });
 
   const as = (user: Pick<TestUser, 'access'>) => ({ headers: bearer(user) });
+  /** Asks a password reset for `email`; the token of the link mailed to it. */
+  const mailedResetToken = async (email: string) => {
+    const since = peer.messages.length;
+    await post(t.app, apiPaths.passwordReset, { email, reset_new_password_path: '/resetnewpassword' });
+    return resetLink((await peer.waitForMail({ to: email, since, subject: 'Reset your password' })).text).token;
+  };
   /** Posts a news item with one file as `who`, as the web app's form does; its id. */
   const postNews = async (
     who: TestUser,
@@ -255,11 +261,7 @@ describe.each(dialects)('account center (%s)', (dialect) => {
 
       // A password change by the owner voids the change asked for before it, and a reset link too.
       const beforeChange = await asked(user);
-      let since = peer.messages.length;
-      await post(t.app, apiPaths.passwordReset, { email: user.email, reset_new_password_path: '/resetnewpassword' });
-      const resetToken = resetLink(
-        (await peer.waitForMail({ to: user.email, since, subject: 'Reset your password' })).text,
-      ).token;
+      const resetToken = await mailedResetToken(user.email);
       const password = goodPassword();
       const changed = await t.app.inject({
         method: 'PUT',
@@ -275,11 +277,7 @@ describe.each(dialects)('account center (%s)', (dialect) => {
       // A reset voids the change asked for before it; one asked for after the reset works.
       const owner = { access: (await signIn({ ...user, password }, LAPTOP, '203.0.113.9')).access, password };
       const beforeReset = await asked(owner);
-      since = peer.messages.length;
-      await post(t.app, apiPaths.passwordReset, { email: user.email, reset_new_password_path: '/resetnewpassword' });
-      const { token } = resetLink(
-        (await peer.waitForMail({ to: user.email, since, subject: 'Reset your password' })).text,
-      );
+      const token = await mailedResetToken(user.email);
       const reset = goodPassword();
       const done = await post(t.app, apiPaths.passwordResetConfirm, { token, password: reset, confirm: reset });
       expect(done.statusCode, done.body).toBe(200);
@@ -295,18 +293,14 @@ describe.each(dialects)('account center (%s)', (dialect) => {
 
     it('voids the reset links mailed to the old address once the change is confirmed, also one still being stored', async () => {
       const user = await createUser(t);
-      let since = peer.messages.length;
-      await post(t.app, apiPaths.passwordReset, { email: user.email, reset_new_password_path: '/resetnewpassword' });
-      const mailed = resetLink(
-        (await peer.waitForMail({ to: user.email, since, subject: 'Reset your password' })).text,
-      ).token;
+      const mailed = await mailedResetToken(user.email);
       // A reset asked for now, its token and mail stored after the answer (password-reset.ts): that
       // step is held back until the change has been confirmed.
       const storeLater = await requestReset(t.app, '203.0.113.7', user.email, '/resetnewpassword', t.app.log);
       expect(storeLater).toBeDefined();
 
       const newEmail = uniqueEmail('moved');
-      since = peer.messages.length;
+      const since = peer.messages.length;
       expect((await change(user, { new_email: newEmail, password: user.password })).statusCode).toBe(200);
       const { token } = resetLink((await peer.waitForMail({ to: newEmail, since })).text);
       expect((await confirm(token)).json()).toEqual({ status: 'OK' });
@@ -574,11 +568,7 @@ describe.each(dialects)('account center (%s)', (dialect) => {
       const passwordNotice = await peer.waitForMail({ to: user.email, since, subject: 'Your password was changed' });
       expect(passwordNotice.text).toContain(PHONE);
 
-      since = peer.messages.length;
-      await post(t.app, apiPaths.passwordReset, { email: user.email, reset_new_password_path: '/resetnewpassword' });
-      const { token } = resetLink(
-        (await peer.waitForMail({ to: user.email, since, subject: 'Reset your password' })).text,
-      );
+      const token = await mailedResetToken(user.email);
       const again = goodPassword();
       expect(
         (await post(t.app, apiPaths.passwordResetConfirm, { token, password: again, confirm: again })).statusCode,

@@ -7,7 +7,6 @@ import { clearAuth, setUserEmail, storeRefreshToken } from './auth';
 describe('useAccountKey', () => {
   beforeEach(() => clearAuth());
 
-  const otherTab = tokenFromOtherTab;
   const learned = (email: string) => act(() => setUserEmail(email));
 
   it('stays while another tab stores a new token of the same account (a profile saved there)', () => {
@@ -15,7 +14,7 @@ describe('useAccountKey', () => {
     setUserEmail('ann@example.com');
     const { result } = renderHook(() => useAccountKey());
     const before = result.current;
-    otherTab('r2');
+    tokenFromOtherTab('r2');
     expect(result.current).toBe(before); // the e-mail is being asked again: nothing known says otherwise
     learned('Ann@Example.com');
     expect(result.current).toBe(before);
@@ -27,7 +26,7 @@ describe('useAccountKey', () => {
     const before = result.current;
     learned('ann@example.com'); // learned after the page opened: the page's account
     expect(result.current).toBe(before);
-    otherTab('r2');
+    tokenFromOtherTab('r2');
     learned('bob@example.com');
     expect(result.current).not.toBe(before);
   });
@@ -37,9 +36,9 @@ describe('useAccountKey', () => {
     setUserEmail('ann@example.com');
     const { result } = renderHook(() => useAccountKey());
     const before = result.current;
-    otherTab(null);
+    tokenFromOtherTab(null);
     expect(result.current).toBe(before);
-    otherTab('r2');
+    tokenFromOtherTab('r2');
     const after = result.current;
     expect(after).not.toBe(before);
     learned('ann@example.com'); // the same account again: its session started anew, loaded once more

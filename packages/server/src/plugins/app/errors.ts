@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { serverMessages } from '@hello/contract';
+import { lostInFlight } from '../../db/database.js';
 import { ApiError, httpErrors, schemeOf } from '../../http-errors.js';
 import { bodyStillArriving, closeAfterBody } from '../../lingering-close.js';
 import { fieldErrorsFromValidation } from './validation-errors.js';
@@ -109,17 +110,10 @@ function safeClientMessage(status: number): string {
   return `Request failed (${status}).`;
 }
 
+/** Beside a connection lost in flight (db/database.ts, lostInFlight): refused before anything ran. */
 const unavailableCodes = new Set([
   'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  '57P01',
-  '57P02',
   '57P03',
-  '08000',
-  '08003',
-  '08006',
   '53300',
   // A transaction PostgreSQL chose to undo (a deadlock, a serialization failure): nothing of it
   // stayed, and the same call again may well pass.
@@ -132,10 +126,9 @@ const unavailableCodes = new Set([
  * in one of the ways it does not wait for (extended codes such as SQLITE_BUSY_RECOVERY).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  if (lostInFlight(error)) return true;
   const e = error as { code?: string; message?: string };
   if (e?.code && unavailableCodes.has(e.code)) return true;
   if (e?.code && /^SQLITE_(BUSY|LOCKED)(_|$)/.test(e.code)) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/i.test(
-    e?.message ?? '',
-  );
+  return /timeout exceeded when trying to connect/i.test(e?.message ?? '');
 }

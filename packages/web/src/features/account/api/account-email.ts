@@ -1,5 +1,5 @@
-import { useAccountKey } from '@/lib/same-account';
 import { loadOwnProfile } from '@/lib/profile-request';
+import { useAccountKey } from '@/lib/same-account';
 import { useResource } from '@/lib/use-resource';
 
 // The profile asked as the header asks it, at the same moment on a fresh load: one request.

@@ -1,6 +1,6 @@
 import type { Profile } from '@hello/contract';
-import { useAccountKey } from '@/lib/same-account';
 import { loadOwnProfile } from '@/lib/profile-request';
+import { useAccountKey } from '@/lib/same-account';
 import { useResource } from '@/lib/use-resource';
 
 export type ProfileState = { status: 'loading' } | { status: 'ready'; profile: Profile } | { status: 'failed' };
