@@ -3,7 +3,7 @@ import { appRoutes, demoPdfIds, downloadPdfPath } from '@hello/contract';
 import { expect, PDF_READY_TIMEOUT, test } from './fixtures';
 
 // The viewer's reading controls (docs/web-app.md, "PDF viewer"): text layer, page number field,
-// keys, zoom and fit width, Download and Print. PDF 3 is the newsletter: four A4 pages.
+// keys, zoom and fit width, Download and Print. PDF 3 is the newsletter: three A4 pages.
 
 /** A4 at scale 1, in CSS pixels (595.28 pt). */
 const A4_WIDTH = 595.28;
@@ -100,7 +100,7 @@ test('a typed page number goes to that page; numbers outside the document are re
   await expect(indicator).toHaveText(`3 / ${total}`);
   await expect(viewer.getByRole('status')).toHaveText(`Page 3 of ${total}`);
   await expect(canvas).toHaveAccessibleName('PDF page 3');
-  await expect(viewer.locator('.textLayer')).toContainText('What is on this winter');
+  await expect(viewer.locator('.textLayer')).toContainText('Volunteers wanted');
 
   for (const bad of [String(total + 1), '0', 'abc']) {
     await field.fill(bad);
