@@ -24,6 +24,7 @@ import { requestLoggerFactory } from './request-logger.js';
 import routes from './routes/index.js';
 import opsRoutes from './routes/ops/index.js';
 import { lazySchemaCompilers } from './schema-compilers.js';
+import { checkStoreIdentity } from './storage/store-identity.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,7 +53,13 @@ const withStream = (logger: ReturnType<typeof loggerOptions>, stream: BuildOptio
  */
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const database = options.database ?? openDatabase(config);
-  await migrateToLatest(database.db);
+  try {
+    await migrateToLatest(database.db);
+    await checkStoreIdentity(database.db, config.dataDir); // before the start-up sweep deletes a file
+  } catch (error) {
+    if (!options.database) await database.close();
+    throw error;
+  }
 
   const schemas = lazySchemaCompilers();
   const app = Fastify({

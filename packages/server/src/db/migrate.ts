@@ -6,6 +6,7 @@ import * as retentionIndexes from './migrations/2026-11-25-004-retention-indexes
 import * as accountCenter from './migrations/2026-11-25-005-account-center.js';
 import * as twoStepSignIn from './migrations/2026-11-25-006-two-step-sign-in.js';
 import * as emailAsciiDomains from './migrations/2026-11-27-007-email-ascii-domains.js';
+import * as storeIdentity from './migrations/2026-11-28-008-store-identity.js';
 import { beginImmediate } from './sqlite-write-lock.js';
 
 /** Every migration, in order. Names are frozen once shipped. */
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-005-account-center': accountCenter,
   '2026-11-25-006-two-step-sign-in': twoStepSignIn,
   '2026-11-27-007-email-ascii-domains': emailAsciiDomains,
+  '2026-11-28-008-store-identity': storeIdentity,
 };
 
 /**

@@ -16,6 +16,7 @@ export interface Database {
   news_revision: NewsRevisionTable;
   email_change_tokens: EmailChangeTokensTable;
   totp_recovery_codes: TotpRecoveryCodesTable;
+  store_identity: StoreIdentityTable;
 }
 
 export interface UsersTable {
@@ -148,4 +149,10 @@ export type MailOutboxRow = Selectable<MailOutboxTable>;
 export interface NewsRevisionTable {
   id: number;
   revision: number;
+}
+
+/** One row (id 1): the random id that names this database, repeated in DATA_DIR/store_id (migration 008). */
+export interface StoreIdentityTable {
+  id: number;
+  store_id: string;
 }

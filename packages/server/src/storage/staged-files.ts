@@ -148,7 +148,7 @@ export class StagedFileStore {
 }
 
 /** A rejection handler: `fallback` when the file or folder is not there (ENOENT), else the error. */
-function ifMissing<T>(fallback: T): (error: NodeJS.ErrnoException) => T {
+export function ifMissing<T>(fallback: T): (error: NodeJS.ErrnoException) => T {
   return (error) => {
     if (error.code === 'ENOENT') return fallback;
     throw error;

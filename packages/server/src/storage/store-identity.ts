@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, open, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { ConfigError } from '../config.js';
+import type { Database } from '../db/schema.js';
+import { ifMissing } from './staged-files.js';
+
+/** In DATA_DIR: the id of the database this DATA_DIR's files belong to. */
+export const STORE_ID_FILE = 'store_id';
+
+/**
+ * Ties DATA_DIR to its database before anything touches a file. At start the server deletes every
+ * file of `uploads/` and `pdfs/` that no row names (the start-up sweep), so a start on the wrong
+ * database (a DATABASE_URL missing from an operator's shell, which makes a new SQLite file, or
+ * another deployment's PostgreSQL) would delete them all. The database names itself with a random
+ * id (migration 008) that `DATA_DIR/store_id` repeats; when they differ the start stops with an error.
+ * A DATA_DIR without the file (a new one, or one of a version before this check) is bound to the
+ * database it meets.
+ */
+export async function checkStoreIdentity(db: Kysely<Database>, dataDir: string): Promise<void> {
+  const { store_id: databaseId } = await db
+    .selectFrom('store_identity')
+    .select('store_id')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  const file = path.join(dataDir, STORE_ID_FILE);
+  const dataDirId = await readStoreId(file);
+  if (dataDirId === databaseId) return;
+  if (dataDirId !== null) throw mismatch(dataDir, `it was last used with a database whose id is ${dataDirId}`);
+  // Two instances starting at once on a new DATA_DIR write the same id: the second finds it there.
+  if (!(await writeOnce(file, databaseId)) && (await readStoreId(file)) !== databaseId)
+    throw mismatch(dataDir, 'another instance bound it to another database just now');
+}
+
+function mismatch(dataDir: string, why: string): ConfigError {
+  return new ConfigError([
+    `DATA_DIR (${dataDir}) does not belong to this database: ${why}. Started anyway, the server would ` +
+      'delete the files that this database does not name. Check DATABASE_URL and DATA_DIR. If this ' +
+      `database is the right one (restored from a backup older than ${STORE_ID_FILE}), remove ` +
+      `DATA_DIR/${STORE_ID_FILE} and start again.`,
+  ]);
+}
+
+async function readStoreId(file: string): Promise<string | null> {
+  return readFile(file, 'utf8').then((text) => text.trim(), ifMissing(null));
+}
+
+/** Writes the file whole (a temporary file linked into place) unless it exists: false then. */
+async function writeOnce(file: string, content: string): Promise<boolean> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const handle = await open(temp, 'wx', 0o644);
+  try {
+    await handle.writeFile(`${content}\n`);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await link(temp, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    await rm(temp, { force: true });
+  }
+}
