@@ -5,6 +5,14 @@ const CHUNK_BYTES = 64 * 1024;
 /** Free buffers beyond this many are left to the garbage collector: 32 × 64 KiB = 2 MiB kept at most. */
 const MAX_IDLE_BUFFERS = 32;
 
+/**
+ * How long a write may wait for the client to take its bytes. A client that reads the headers and then
+ * stops reading would otherwise hold the file and two buffers for as long as it keeps the socket open.
+ */
+export const DRAIN_TIMEOUT_MS = 60_000;
+/** The bound sendFileRange uses by default; a test shortens it rather than waiting a minute. */
+export const sendFileLimits = { drainTimeoutMs: DRAIN_TIMEOUT_MS };
+
 /** Buffers that no response is using; each response in flight takes two and gives them back at its end. */
 const idleBuffers: Buffer[] = [];
 let buffersCreated = 0;
@@ -26,13 +34,15 @@ function takeBuffer(): Buffer {
  * `fs.createReadStream` allocates a fresh buffer per chunk instead, and serving a 5 MiB PDF flat out
  * left many of them waiting for the garbage collector: RSS rose while serving.
  * The headers must have been set (`writeHead`). Rejects if the file cannot be read or the client goes
- * away; the caller then destroys the response. The handle is not closed here.
+ * away; the caller then destroys the response. A client that takes no bytes for `drainTimeoutMs` has its
+ * response destroyed here, and the call rejects. The handle is not closed here.
  */
 export async function sendFileRange(
   res: ServerResponse,
   handle: FileHandle,
   start: number,
   end: number,
+  drainTimeoutMs: number = sendFileLimits.drainTimeoutMs,
 ): Promise<void> {
   const buffers = [takeBuffer(), takeBuffer()];
   // A write's callback comes even when the client goes away; this is only a guard against one that
@@ -43,7 +53,21 @@ export async function sendFileRange(
     res.once('close', onClose);
   });
   closed.catch(() => {});
-  const done = (write: Promise<void>) => Promise.race([write, closed]);
+  // The write callback of a client that stops reading never comes, nor does 'close' while it keeps the
+  // socket open: each wait is bounded, then the response destroyed.
+  let onStall!: () => void;
+  const stalled = new Promise<never>((_resolve, reject) => {
+    onStall = () => {
+      reject(new Error(`the client took no bytes for ${drainTimeoutMs} ms`));
+      res.destroy();
+    };
+  });
+  stalled.catch(() => {});
+  const timer = setTimeout(onStall, drainTimeoutMs);
+  const done = (write: Promise<void>) => {
+    timer.refresh(); // counts from the start of this wait
+    return Promise.race([write, closed, stalled]);
+  };
   let writing: Promise<void> | undefined;
   try {
     for (let position = start, turn = 0; position <= end; turn ^= 1) {
@@ -59,6 +83,7 @@ export async function sendFileRange(
     writing = undefined;
     await done(new Promise<void>((resolve) => res.end(resolve)));
   } finally {
+    clearTimeout(timer);
     res.removeListener('close', onClose);
     // After a failure a write may still hold a buffer: those are left to the garbage collector.
     if (writing === undefined)

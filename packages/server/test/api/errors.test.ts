@@ -108,7 +108,7 @@ describe.each(dialects)('error contract (%s)', (dialect) => {
     // @fastify/multipart's onResponse hook cleans up files saved to disk; the reads served most go without
     // it: their one onResponse hook is the metrics' count of every answer (plugins/app/metrics.ts).
     expect(onResponse('api/v1/localnews/ (GET')).toEqual(['countAnswer()']);
-    expect(onResponse('download_pdf_by_id/:id (GET')).toEqual(['countAnswer()']);
+    expect(onResponse('download_pdf_by_id/:id(^[1-9][0-9]{0,9}$) (GET')).toEqual(['countAnswer()']);
     expect(hooksOf('api/v1/token/ (POST)')).toContain('(preValidation) ["formBodies()"]');
     // The calls that take a body run multipart's too (a function with no name).
     expect(onResponse('api/v1/token/ (POST)')).toEqual(['countAnswer()', 'anonymous()']);

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { buildLargePdf } from '../../src/pdfs/demo-pdfs.js';
+import { sendFileLimits } from '../../src/storage/send-file-range.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { filesUnder } from '../helpers/files.js';
 import { rawGet } from '../helpers/raw-http.js';
@@ -139,6 +142,20 @@ describe.each(dialects)('GET /download_pdf_by_id/{id} (%s)', (dialect) => {
     }
   });
 
+  it('answers 404 to every method for a malformed id, and 405 with Allow for a well-formed one', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      for (const url of ['/download_pdf_by_id/abc', '/download_pdf_by_id/01', '/download_pdf_by_id/0']) {
+        const res = await t.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.json()).toEqual({ detail: 'Not found.' });
+      }
+      const known = await t.app.inject({ method, url: '/download_pdf_by_id/1' });
+      expect(known.statusCode, method).toBe(405);
+      expect(known.headers.allow).toBe('GET, HEAD');
+    }
+    expect((await t.app.inject({ method: 'HEAD', url: '/download_pdf_by_id/abc' })).statusCode).toBe(404);
+  });
+
   it('serves a PDF added later under the next id', async () => {
     const doc = await PDFDocument.create();
     doc.addPage();
@@ -181,5 +198,125 @@ describe.each(dialects)('GET /download_pdf_by_id/{id} (%s)', (dialect) => {
     expect((await get(url)).statusCode).toBe(404);
     const again = await get('/download_pdf_by_id/1');
     expect(again.rawPayload.equals(pdf1)).toBe(true);
+  });
+});
+
+/** One large PDF for every suite of the file: building it takes seconds. */
+let largePdf: Promise<Uint8Array> | undefined;
+/** Larger than what the kernel's socket buffers hold on loopback, so a client that stops reading stalls it. */
+const largePdfBytes = () => (largePdf ??= buildLargePdf(16 * 1024 * 1024));
+
+describe.each(dialects)('PDF download failures (%s)', (dialect) => {
+  let t: TestApp;
+  const lines: { level: number; msg: string; id?: number; err?: { code?: string } }[] = [];
+  beforeAll(async () => {
+    const logStream = { write: (line: string) => void lines.push(JSON.parse(line)) };
+    t = await buildTestApp(dialect, { LOG_LEVEL: 'warn' }, { logStream });
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    lines.length = 0;
+  });
+
+  let added = 0;
+  /** A PDF of its own per test: small ones are kept in memory after their first download. */
+  async function addPdf(kind: 'small' | 'large') {
+    let bytes: Uint8Array;
+    if (kind === 'large') bytes = await largePdfBytes();
+    else {
+      const doc = await PDFDocument.create();
+      doc.addPage();
+      bytes = await doc.save();
+    }
+    const file = path.join(t.dataDir, `source-${(added += 1)}.pdf`);
+    writeFileSync(file, bytes);
+    const meta = (await t.app.pdfStore.add({ file }, { fileName: `${kind}.pdf`, title: kind }))!;
+    return { ...meta, url: `/download_pdf_by_id/${meta.id}` };
+  }
+  const call = (method: 'GET' | 'HEAD', url: string) => t.app.inject({ method, url });
+  const errorLines = () => lines.filter((line) => line.level >= 50);
+
+  it('answers HEAD as GET when the file is missing: 404 without caching headers, logged the same', async () => {
+    for (const kind of ['small', 'large'] as const) {
+      const pdf = await addPdf(kind);
+      rmSync(pdf.path);
+      lines.length = 0;
+      const head = await call('HEAD', pdf.url);
+      const get = await call('GET', pdf.url);
+      for (const res of [head, get]) {
+        expect(res.statusCode, `${res.raw.req.method} ${kind}`).toBe(404);
+        expect(res.headers.etag).toBeUndefined();
+        expect(res.headers['cache-control']).toBeUndefined();
+      }
+      expect(get.json()).toEqual({ detail: 'Not found.' });
+      const missing = expect.objectContaining({ level: 50, msg: 'PDF row without its file', id: pdf.id });
+      expect(errorLines(), kind).toEqual([missing, missing]);
+    }
+  });
+
+  it('answers 500 (not 404) and logs an error when the file is there but cannot be read', async () => {
+    // Tests may run as root, where chmod does not stop a read: a directory in the file's place fails
+    // the read of a small PDF (EISDIR), a symbolic link to itself the open of a large one (ELOOP).
+    for (const [kind, code] of [
+      ['small', 'EISDIR'],
+      ['large', 'ELOOP'],
+    ] as const) {
+      const pdf = await addPdf(kind);
+      rmSync(pdf.path);
+      if (kind === 'small') mkdirSync(pdf.path);
+      else symlinkSync(pdf.path, pdf.path);
+      lines.length = 0;
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await call(method, pdf.url);
+        expect(res.statusCode, `${method} ${kind}`).toBe(500);
+        expect(res.headers.etag).toBeUndefined();
+        expect(res.headers['cache-control']).toBeUndefined();
+        if (method === 'GET') expect(res.json()).toEqual({ detail: 'A server error occurred.' });
+      }
+      const failed = expect.objectContaining({ level: 50, err: expect.objectContaining({ code }) });
+      expect(errorLines(), kind).toEqual([failed, failed]);
+      expect(errorLines().map((line) => line.msg)).not.toContain('PDF row without its file');
+    }
+  });
+
+  it('gives up on a client that reads the headers and then stops reading: connection closed, file closed', async () => {
+    const pdf = await addPdf('large');
+    const opened: FileHandle[] = [];
+    const read = t.app.pdfStore.read.bind(t.app.pdfStore);
+    const spy = vi.spyOn(t.app.pdfStore, 'read').mockImplementation(async (...args) => {
+      const body = await read(...args);
+      if (!Buffer.isBuffer(body)) opened.push(body);
+      return body;
+    });
+    const limit = sendFileLimits.drainTimeoutMs;
+    sendFileLimits.drainTimeoutMs = 300;
+    if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    try {
+      socket.on('error', () => {}); // the server resets the connection: that is the point
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      const first = new Promise<Buffer>((resolve) => {
+        socket.once('data', (chunk: Buffer) => {
+          socket.pause(); // and never reads again until the server has given up
+          resolve(chunk);
+        });
+      });
+      socket.write(`GET ${pdf.url} HTTP/1.1\r\nHost: app.test\r\n\r\n`);
+      expect((await first).toString('latin1')).toMatch(/^HTTP\/1\.1 200 /);
+      expect(opened).toHaveLength(1);
+      await vi.waitFor(() => expect(opened[0]!.fd).toBe(-1), { timeout: 5_000, interval: 50 });
+      // Only now does the client read again: it gets what the buffers held, then the end, never the whole file.
+      let received = (await first).length;
+      socket.on('data', (chunk: Buffer) => (received += chunk.length));
+      socket.resume();
+      await closed;
+      expect(received).toBeLessThan(pdf.size);
+      expect(errorLines()).toEqual([]); // a client that stops reading is not the server's failure
+    } finally {
+      socket.destroy();
+      sendFileLimits.drainTimeoutMs = limit;
+      spy.mockRestore();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import type { FileHandle } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiPaths } from '@hello/contract';
 import { exposeHead } from '../../plugins/app/openapi.js';
@@ -5,7 +6,7 @@ import { httpErrors } from '../../http-errors.js';
 import { errorAnswer, unavailable } from '../../schemas/errors.js';
 import { responseHeaders } from '../../schemas/headers.js';
 import { attachmentDisposition } from '../../storage/file-names.js';
-import { parseId } from '../parse-id.js';
+import { parseId, withIdParams } from '../parse-id.js';
 import { replyWithFile } from '../reply-with-file.js';
 import { decideRange, noneMatch } from './conditional.js';
 
@@ -68,9 +69,10 @@ const headSchema = { ...pdfDownload, summary: "A PDF's headers, without its byte
 /** GET /download_pdf_by_id/{id}: anonymous; a large PDF is streamed from disk, never read whole into memory. */
 export default async function downloadsRoutes(app: FastifyInstance) {
   // HEAD is its own route here (not Fastify's automatic one, which would zero Content-Length), and its
-  // own operation in the OpenAPI description.
-  app.get(apiPaths.downloadPdf, { schema: getSchema, compress: false, exposeHeadRoute: false }, downloadPdf);
-  app.head(apiPaths.downloadPdf, { schema: headSchema, compress: false, config: exposeHead }, downloadPdf);
+  // own operation in the OpenAPI description. Only ids match, so a malformed one is a 404 for any method.
+  const path = withIdParams(apiPaths.downloadPdf);
+  app.get(path, { schema: getSchema, compress: false, exposeHeadRoute: false }, downloadPdf);
+  app.head(path, { schema: headSchema, compress: false, config: exposeHead }, downloadPdf);
 
   async function downloadPdf(request: FastifyRequest, reply: FastifyReply) {
     const id = parseId((request.params as { id?: string }).id);
@@ -91,17 +93,16 @@ export default async function downloadsRoutes(app: FastifyInstance) {
     }
     const { start, end } = range.kind === 'partial' ? range : { start: 0, end: pdf.size - 1 };
     // The path comes from the row's server-chosen name, never from the request. Read (or opened)
-    // before any file header is set, so a missing file still answers a clean 404.
-    const body =
-      request.method === 'HEAD'
-        ? undefined
-        : await app.pdfStore.read(pdf, start, end).catch((error: unknown) => {
-            request.log.error({ err: error, id: pdf.id }, 'PDF row without its file');
-            return null;
-          });
-    if (body === null) {
-      // A 404 names no file: neither its ETag nor an hour of caching may go with it.
+    // before any file header is set, so a missing file still answers a clean 404; HEAD too, so it
+    // answers as GET would (RFC 9110, 9.3.2).
+    let body: Buffer | FileHandle;
+    try {
+      body = await app.pdfStore.read(pdf, start, end);
+    } catch (error) {
+      // Neither a 404 nor a 500 names a file: no ETag, no hour of caching.
       for (const name of ['etag', 'cache-control', 'accept-ranges']) reply.removeHeader(name);
+      if (!isMissing(error)) throw error; // EACCES, EMFILE, EIO…: the error handler's 500, logged
+      request.log.error({ err: error, id: pdf.id }, 'PDF row without its file');
       throw httpErrors.notFound();
     }
     if (range.kind === 'partial') reply.code(206).header('content-range', `bytes ${start}-${end}/${pdf.size}`);
@@ -110,7 +111,14 @@ export default async function downloadsRoutes(app: FastifyInstance) {
       'content-length': String(end - start + 1),
       'content-disposition': attachmentDisposition(pdf.fileName),
     });
-    if (body === undefined || Buffer.isBuffer(body)) return reply.send(body); // no body for HEAD
+    if (request.method === 'HEAD') {
+      if (!Buffer.isBuffer(body)) await body.close();
+      return reply.send();
+    }
+    if (Buffer.isBuffer(body)) return reply.send(body);
     return replyWithFile(request, reply, body, start, end); // a large PDF, from its file
   }
 }
+
+/** The file is not there (ENOTDIR: a folder of its path is not one); any other failure is the server's. */
+const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException)?.code ?? '');
