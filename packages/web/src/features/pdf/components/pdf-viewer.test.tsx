@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -210,6 +210,60 @@ describe('PDF viewer: reading controls', () => {
     await user.click(field);
     await user.keyboard('{End}{ArrowLeft}');
     expect(screen.getByText('1 / 3')).toBeInTheDocument();
+  });
+
+  it('← → scroll a page wider than its box instead of paging; PageUp PageDown still page', async () => {
+    const { user } = await openViewer();
+    const viewer = screen.getByRole('region', { name: 'PDF document' });
+    const wrap = document.querySelector<HTMLElement>('.pdf-canvas-wrap')!;
+    // jsdom lays nothing out: the box shows 500 px of a page 1224 px wide (zoomed in).
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this === wrap ? 500 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this === wrap ? 1224 : 0;
+    });
+    viewer.focus();
+
+    // From the region the browser would scroll the document, not the box: the viewer scrolls the box.
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(screen.getByText('1 / 3')).toBeInTheDocument();
+    expect(wrap.scrollLeft).toBe(80);
+    await user.keyboard('{ArrowLeft}');
+    expect(wrap.scrollLeft).toBe(40);
+    await user.keyboard('{PageDown}');
+    expect(screen.getByText('2 / 3')).toBeInTheDocument();
+    await user.keyboard('{PageUp}');
+    expect(screen.getByText('1 / 3')).toBeInTheDocument();
+    // With focus in the box the browser scrolls it: the key is left alone.
+    expect(fireEvent.keyDown(wrap, { key: 'ArrowRight' })).toBe(true);
+    expect(wrap.scrollLeft).toBe(40);
+    expect(screen.getByText('1 / 3')).toBeInTheDocument();
+
+    // Once the page fits the box again, ← → page.
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this === wrap ? 500 : 0;
+    });
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByText('2 / 3')).toBeInTheDocument();
+  });
+
+  it('keeps the canvas within 2^24 device pixels (iOS Safari’s limit) at the same CSS size: 200 % on a 3× screen', async () => {
+    vi.stubGlobal('devicePixelRatio', 3);
+    const { user, renderPage, canvas } = await openViewer();
+    const zoomIn = screen.getByRole('button', { name: 'Zoom in' });
+    for (let step = 0; step < 5; step++) await user.click(zoomIn); // 110, 125, 150, 175, 200 %
+    await waitFor(() => expect(lastScale(renderPage)).toBe(2));
+    // 1224.8 × 1584 CSS pixels × 3² would be 17.5 M device pixels.
+    expect(canvas.width * canvas.height).toBeLessThanOrEqual(2 ** 24);
+    expect(canvas.width * canvas.height).toBeGreaterThan(2 ** 24 * 0.999);
+    expect(canvas.style.width).toBe('1224px');
+    expect(canvas.style.height).toBe('1584px');
+    const outputScale = Math.sqrt(2 ** 24 / (1224.8 * 1584));
+    expect(canvas.width).toBe(Math.floor(1224.8 * outputScale));
+    expect(renderPage.mock.lastCall?.[0]).toEqual(
+      expect.objectContaining({ transform: [outputScale, 0, 0, outputScale, 0, 0] }),
+    );
   });
 
   it('zooms in, out, to actual size and redraws crisp at each scale', async () => {

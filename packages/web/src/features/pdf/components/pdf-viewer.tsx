@@ -20,6 +20,7 @@ import { isPdfMissing, openPdf } from '../api/open-pdf';
 import { highlightHits } from '../utils/highlight';
 import {
   ACTUAL_SIZE,
+  canvasSize,
   FIT_WIDTH,
   MAX_ZOOM,
   MIN_ZOOM,
@@ -46,6 +47,9 @@ import './text-layer.css';
 GlobalWorkerOptions.workerSrc = workerUrl;
 
 type Status = 'loading' | 'ready' | 'missing' | 'failed';
+
+/** What ← and → scroll a page wider than its box by, in CSS pixels: a browser's arrow-key step. */
+const SIDEWAYS_STEPS: Partial<Record<string, number>> = { ArrowLeft: -40, ArrowRight: 40 };
 
 /** A cancelled render or text layer is replaced by a newer one: not an error. */
 function isCancellation(error: unknown): boolean {
@@ -176,16 +180,19 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
     if (!page || scale === null || !canvas || !textLayerDiv) return;
     const current = ++generation.current;
     const viewport = page.getViewport({ scale });
-    // Backing store in device pixels, CSS size in CSS pixels: sharp at every zoom, never CSS-scaled.
-    canvas.width = Math.floor(viewport.width * ratio);
-    canvas.height = Math.floor(viewport.height * ratio);
-    canvas.style.width = `${Math.floor(viewport.width)}px`;
-    canvas.style.height = `${Math.floor(viewport.height)}px`;
+    // Backing store in device pixels, CSS size in CSS pixels: sharp at every zoom, CSS-scaled only
+    // past the canvas size browsers draw (canvasSize).
+    const size = canvasSize(viewport.width, viewport.height, ratio);
+    canvas.width = size.width;
+    canvas.height = size.height;
+    canvas.style.width = `${size.cssWidth}px`;
+    canvas.style.height = `${size.cssHeight}px`;
     delete canvas.dataset.renderedScale;
+    const { outputScale } = size;
     const task: RenderTask = page.render({
       canvas,
       viewport,
-      transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
+      transform: outputScale === 1 ? undefined : [outputScale, 0, 0, outputScale, 0, 0],
     });
     task.promise.then(
       () => {
@@ -254,10 +261,21 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
     if (status !== 'ready' || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     // Keys typed into the page number field edit it.
     if ((event.target as Element).closest('input, textarea, select, [contenteditable="true"]')) return;
-    const target = pageForKey(event.key, pageNumber, total);
-    if (target === null) return;
-    event.preventDefault();
-    if (target !== pageNumber) goTo(target);
+    const wrap = wrapRef.current;
+    const scrollsSideways = wrap !== null && wrap.scrollWidth > wrap.clientWidth;
+    const target = pageForKey(event.key, pageNumber, total, scrollsSideways);
+    if (target !== null) {
+      event.preventDefault();
+      if (target !== pageNumber) goTo(target);
+      return;
+    }
+    // ← → scroll the page's box instead. The browser does so when focus is in the box; from the
+    // region or a toolbar button it would scroll the document, not the box: done here then.
+    const step = SIDEWAYS_STEPS[event.key];
+    if (wrap && scrollsSideways && step !== undefined && !wrap.contains(event.target as Node)) {
+      event.preventDefault();
+      wrap.scrollLeft += step;
+    }
   };
 
   const onDownload = async () => {

@@ -5,8 +5,13 @@ import { PRINT_URL_REVOKE_MS } from '@/config/constants';
 import { fetchPdf } from '../api/fetch-pdf';
 import './pdf.css';
 
+/** A frame that has not loaded the PDF by then never will (no PDF viewer): the button is freed. */
+const PRINT_FRAME_TIMEOUT_MS = 15_000;
+/** How long a PDF opened in a tab of its own stays readable there: time to print or save it. */
+const PRINT_TAB_URL_LIFETIME_MS = 60_000;
+
 export interface PdfPrinter {
-  /** True from the click until the frame has loaded the PDF. */
+  /** True from the click until the frame has loaded the PDF (or given up). */
   busy: boolean;
   /** Fetches the PDF, loads it into the hidden frame and opens the print dialog for it. */
   print: () => void;
@@ -16,14 +21,46 @@ export interface PdfPrinter {
 
 /**
  * Prints PDF `id`, fetched with credentials, from a hidden frame. Used by the print page's button and
- * by the viewer's toolbar (docs/web-app.md, "Pages").
+ * by the viewer's toolbar (docs/web-app.md, "Pages"). A browser that shows no PDF in a frame
+ * (`navigator.pdfViewerEnabled` false, e.g. Android Chrome) gets it in a new tab to print from there.
  */
 export function usePdfPrinter(id: number): PdfPrinter {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [busy, setBusy] = useState(false);
-  const timers = useRef<number[]>([]);
+  const mounted = useRef(false);
+  const timers = useRef(new Set<number>());
+  /** Object URLs not revoked yet: revoked on unmount too, not left for the page's lifetime. */
+  const urls = useRef(new Set<string>());
 
-  useEffect(() => () => timers.current.forEach((timer) => clearTimeout(timer)), []);
+  useEffect(() => {
+    mounted.current = true;
+    const pendingTimers = timers.current;
+    const pendingUrls = urls.current;
+    return () => {
+      mounted.current = false;
+      pendingTimers.forEach((timer) => clearTimeout(timer));
+      pendingTimers.clear();
+      pendingUrls.forEach((url) => URL.revokeObjectURL(url));
+      pendingUrls.clear();
+    };
+  }, []);
+
+  const later = (ms: number, action: () => void): number => {
+    const timer = window.setTimeout(() => {
+      timers.current.delete(timer);
+      action();
+    }, ms);
+    timers.current.add(timer);
+    return timer;
+  };
+  const cancel = (timer: number) => {
+    clearTimeout(timer);
+    timers.current.delete(timer);
+  };
+  const revoke = (url: string) => {
+    URL.revokeObjectURL(url);
+    urls.current.delete(url);
+  };
 
   const run = async () => {
     const frame = frameRef.current;
@@ -31,9 +68,25 @@ export function usePdfPrinter(id: number): PdfPrinter {
     setBusy(true);
     try {
       const { blob } = await fetchPdf(id, 'include');
+      if (!mounted.current) return; // no URL that nothing would revoke
       const url = URL.createObjectURL(blob);
+      urls.current.add(url);
+      if (navigator.pdfViewerEnabled === false) {
+        // The frame would never load it; a tab of its own offers the PDF to print (or save).
+        if (!window.open(url, '_blank')) console.error('Could not open the PDF to print in a new tab');
+        later(PRINT_TAB_URL_LIFETIME_MS, () => revoke(url));
+        setBusy(false);
+        return;
+      }
+      const giveUp = later(PRINT_FRAME_TIMEOUT_MS, () => {
+        frame.onload = null;
+        revoke(url);
+        console.error('Could not fetch the PDF to print', new Error('The frame did not load the PDF'));
+        setBusy(false);
+      });
       frame.onload = () => {
         frame.onload = null;
+        cancel(giveUp);
         setBusy(false);
         // The frame takes focus to print (some browsers print the focused window); the user's place,
         // the Print button as a rule, gets it back, not the hidden frame (docs/web-app.md, "Accessibility").
@@ -46,7 +99,7 @@ export function usePdfPrinter(id: number): PdfPrinter {
         } finally {
           back?.focus();
           // docs/web-app.md, "Constants": the object URL is revoked 1 second after printing starts.
-          timers.current.push(window.setTimeout(() => URL.revokeObjectURL(url), PRINT_URL_REVOKE_MS));
+          later(PRINT_URL_REVOKE_MS, () => revoke(url));
         }
       };
       frame.src = url;

@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACTUAL_SIZE,
+  canvasSize,
   FIT_WIDTH,
   fitWidthScale,
+  MAX_CANVAS_PIXELS,
+  MAX_PDF_ID,
   MAX_ZOOM,
   MIN_ZOOM,
   pageAnnouncement,
   pageForKey,
   pageNumberError,
   parsePageNumber,
+  parsePdfId,
   percent,
   scaleOf,
   startZoom,
@@ -65,5 +69,82 @@ describe('page navigation', () => {
     expect(pageForKey('End', 1, 4)).toBe(4);
     expect(pageForKey('ArrowDown', 1, 4)).toBeNull();
     expect(pageAnnouncement(2, 4)).toBe('Page 2 of 4');
+  });
+
+  it('leaves ← → to scroll while the page is wider than its box; PageUp PageDown Home End still page', () => {
+    expect(pageForKey('ArrowRight', 1, 4, true)).toBeNull();
+    expect(pageForKey('ArrowLeft', 2, 4, true)).toBeNull();
+    expect(pageForKey('PageDown', 1, 4, true)).toBe(2);
+    expect(pageForKey('PageUp', 2, 4, true)).toBe(1);
+    expect(pageForKey('Home', 3, 4, true)).toBe(1);
+    expect(pageForKey('End', 1, 4, true)).toBe(4);
+    expect(pageForKey('ArrowRight', 1, 4, false)).toBe(2);
+  });
+});
+
+describe('canvas size', () => {
+  it('draws at the screen’s pixel density, CSS size in CSS pixels, while within the limit', () => {
+    expect(canvasSize(612.4, 792, 2)).toEqual({
+      width: 1224,
+      height: 1584,
+      cssWidth: 612,
+      cssHeight: 792,
+      outputScale: 2,
+    });
+    expect(canvasSize(612.4, 792, 1)).toEqual({
+      width: 612,
+      height: 792,
+      cssWidth: 612,
+      cssHeight: 792,
+      outputScale: 1,
+    });
+  });
+
+  it('keeps the canvas within 2^24 pixels (iOS Safari draws nothing beyond), at the same CSS size', () => {
+    expect(MAX_CANVAS_PIXELS).toBe(16_777_216);
+    // An A4 page (595.28 × 841.89) on a 3× iPhone: 200 % would be 18 M device pixels, 400 % 72 M.
+    for (const zoom of [2, 4]) {
+      const [width, height] = [595.28 * zoom, 841.89 * zoom];
+      expect(width * height * 9).toBeGreaterThan(MAX_CANVAS_PIXELS);
+      const size = canvasSize(width, height, 3);
+      expect(size.width * size.height).toBeLessThanOrEqual(MAX_CANVAS_PIXELS);
+      expect(size.width * size.height).toBeGreaterThan(MAX_CANVAS_PIXELS * 0.999); // as sharp as allowed
+      expect(size.outputScale).toBeLessThan(3);
+      expect(size.width).toBe(Math.floor(width * size.outputScale));
+      expect([size.cssWidth, size.cssHeight]).toEqual([Math.floor(width), Math.floor(height)]);
+    }
+    expect(canvasSize(1000, 1000, 2, 1_000_000)).toEqual({
+      width: 1000,
+      height: 1000,
+      cssWidth: 1000,
+      cssHeight: 1000,
+      outputScale: 1,
+    });
+  });
+});
+
+describe('?id=', () => {
+  it('takes the ids the server takes: canonical digits from 1 to 2147483647', () => {
+    expect(parsePdfId('1')).toBe(1);
+    expect(parsePdfId('1234567890')).toBe(1_234_567_890);
+    expect(parsePdfId('2147483647')).toBe(MAX_PDF_ID);
+    for (const bad of [
+      '',
+      '0',
+      '07',
+      '+7',
+      '-1',
+      ' 7',
+      '7 ',
+      '1.0',
+      '1e3',
+      '0x10',
+      'abc',
+      '2147483648',
+      '9999999999',
+      '12345678901',
+    ]) {
+      expect(parsePdfId(bad), bad).toBeNull();
+    }
   });
 });

@@ -1,5 +1,5 @@
-// The viewer's rules that need no DOM: zoom steps, fit width, the page number field and the keys
-// (docs/web-app.md, "PDF viewer").
+// The viewer's rules that need no DOM: zoom steps, fit width, the page number field, the keys, the
+// canvas's size and `?id=` (docs/web-app.md, "PDF viewer").
 import { PDF_SCALE } from '@/config/constants';
 
 /** The scales that zoom in / zoom out step through; the first and last are the limits. */
@@ -64,13 +64,19 @@ export function parsePageNumber(input: string, total: number): number | null {
   return page >= 1 && page <= total ? page : null;
 }
 
-/** The page a key goes to from `page` of `total`: ← PageUp back, → PageDown on, Home first, End last. */
-export function pageForKey(key: string, page: number, total: number): number | null {
+/**
+ * The page a key goes to from `page` of `total`: ← PageUp back, → PageDown on, Home first, End last.
+ * ← and → page only while the page fits its box's width (`scrollsSideways` false); otherwise they
+ * scroll it, as in pdf.js's viewer, so the page's right side can be reached by keyboard.
+ */
+export function pageForKey(key: string, page: number, total: number, scrollsSideways = false): number | null {
   switch (key) {
     case 'ArrowLeft':
+      return scrollsSideways ? null : Math.max(1, page - 1);
     case 'PageUp':
       return Math.max(1, page - 1);
     case 'ArrowRight':
+      return scrollsSideways ? null : Math.min(total, page + 1);
     case 'PageDown':
       return Math.min(total, page + 1);
     case 'Home':
@@ -85,4 +91,46 @@ export function pageForKey(key: string, page: number, total: number): number | n
 /** What the live region says after a page change. */
 export function pageAnnouncement(page: number, total: number): string {
   return `Page ${page} of ${total}`;
+}
+
+/** pdf.js viewer's maxCanvasPixels: iOS Safari leaves a canvas of more pixels blank. */
+export const MAX_CANVAS_PIXELS = 2 ** 24;
+
+export interface CanvasSize {
+  /** The backing store, in device pixels. */
+  width: number;
+  height: number;
+  /** The size on screen, in CSS pixels: the page's, whatever the backing store. */
+  cssWidth: number;
+  cssHeight: number;
+  /** Device pixels per CSS pixel actually drawn: `ratio`, or less when capped. */
+  outputScale: number;
+}
+
+/**
+ * The canvas for a page `width` × `height` CSS pixels on a screen of `ratio` device pixels per CSS
+ * pixel. The backing store has at most `maxPixels` pixels (pdf.js's viewer caps it so): past that the
+ * page is drawn at a lower density and stretched by CSS to the same size, less sharp but not blank.
+ */
+export function canvasSize(width: number, height: number, ratio: number, maxPixels = MAX_CANVAS_PIXELS): CanvasSize {
+  const area = width * height;
+  const outputScale = area > 0 ? Math.min(ratio, Math.sqrt(maxPixels / area)) : ratio;
+  // floor(w·s) × floor(h·s) ≤ w·h·s² ≤ maxPixels.
+  return {
+    width: Math.floor(width * outputScale),
+    height: Math.floor(height * outputScale),
+    cssWidth: Math.floor(width),
+    cssHeight: Math.floor(height),
+    outputScale,
+  };
+}
+
+/** Largest id the server's store holds (an `integer` column; parse-id.ts on the server). */
+export const MAX_PDF_ID = 2_147_483_647;
+
+/** A PDF id from `?id=`, as the server takes ids: canonical digits (`7`, not `07`), 1 to MAX_PDF_ID; else null. */
+export function parsePdfId(text: string): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id <= MAX_PDF_ID ? id : null;
 }
