@@ -24,17 +24,26 @@ import { defaultLimits } from '@hello/contract';
  * zod's "mini" build: the same checks as zod with a functional API that bundles only what is used,
  * so the start-up loads and compiles far less code (docs/benchmarks.md, "Settings the figures explain").
  */
-const integer = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) => {
-  const error =
-    max === Number.MAX_SAFE_INTEGER
-      ? `expected a whole number of at least ${min}`
-      : `expected a whole number from ${min} to ${max}`;
+const integer = (
+  fallback: number,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+  error = max === Number.MAX_SAFE_INTEGER
+    ? `expected a whole number of at least ${min}`
+    : `expected a whole number from ${min} to ${max}`,
+) => {
   return z._default(
     z.pipe(z.coerce.number({ error }), z.int({ error }).check(z.minimum(min, { error }), z.maximum(max, { error }))),
     fallback,
   );
 };
-const seconds = (fallback: number) => integer(fallback, 0);
+/**
+ * A token lifetime: 0 would end every token at once. The cap, 10 years, is beyond any sensible
+ * lifetime and far inside the 4-digit years that stored ISO dates need to compare right as text
+ * (from year 10000 they read `+010000-…`; past ~275,000 years toISOString throws).
+ */
+const lifetime = (fallback: number) =>
+  integer(fallback, 1, 315_360_000, 'expected a whole number of seconds from 1 to 315360000 (10 years)');
 const text = (fallback: string) => z._default(z.string(), fallback);
 const optionalText = () => z.optional(z.string());
 const rateHint = 'expected N or N/SECONDS, e.g. 10/900 (0 alone turns the limit off)';
@@ -153,6 +162,25 @@ function databaseUrlProblem(value: string): string | undefined {
   return undefined;
 }
 
+/**
+ * PUBLIC_URL: where the links in mails point. Links are this text with a path and `?token=` appended
+ * (auth/password-reset.ts), so it may carry a path prefix (a site under a proxy's sub-path), but a
+ * query or fragment would swallow the link's own path, and another scheme (`localhost:8000` reads
+ * as scheme `localhost:`) is no web page.
+ */
+function publicUrlProblem(value: string): string | undefined {
+  const example = 'expected an http:// or https:// origin, e.g. https://hello.example';
+  // eslint-disable-next-line no-control-regex -- refused exactly because the URL parser drops them
+  if (/[\s\x00-\x1f\x7f]/.test(value)) return `${example}, with no spaces or control characters`;
+  if (!/^https?:\/\//i.test(value)) return example;
+  const url = parseUrl(value);
+  if (!url || url.hostname === '') return `not a valid URL: ${example}`;
+  // The raw text is checked: an empty `?` or `#` is not in url.search / url.hash, yet ends up in every link.
+  if (value.includes('?') || value.includes('#')) return `${example}, with no query (?) or fragment (#)`;
+  if (url.username !== '' || url.password !== '') return `${example}, with no user or password`;
+  return undefined;
+}
+
 const trustProxyHint =
   'expected a number of proxy hops (e.g. 1), true, false, or proxy addresses/CIDRs separated by commas ' +
   '(e.g. 10.0.0.1,10.0.0.0/8; loopback, linklocal and uniquelocal name ranges)';
@@ -200,11 +228,11 @@ const envSchema = z.object({
     return typeof server === 'string' ? server : undefined;
   }),
   MAIL_FROM: text('no-reply@localhost'),
-  PUBLIC_URL: z.optional(z.url({ error: 'expected an absolute URL, e.g. https://hello.example' })),
+  PUBLIC_URL: checked(publicUrlProblem),
   SECRET_KEY: z.optional(z.string().check(z.minLength(32, { error: 'must be at least 32 characters' }))),
-  ACCESS_TOKEN_LIFETIME: seconds(300),
-  REFRESH_TOKEN_LIFETIME: seconds(1_209_600),
-  RESET_TOKEN_LIFETIME: seconds(3600),
+  ACCESS_TOKEN_LIFETIME: lifetime(300),
+  REFRESH_TOKEN_LIFETIME: lifetime(1_209_600),
+  RESET_TOKEN_LIFETIME: lifetime(3600),
   TRUST_PROXY: trustProxy,
   CORS_ORIGINS: optionalText(),
   LOG_LEVEL: z._default(

@@ -18,6 +18,7 @@ export const looksLikeResetToken = (token: string): boolean => TOKEN_SHAPE.test(
 /**
  * A reset link's path must stay on our own origin: one leading `/`, no `//` (a scheme-relative URL),
  * no backslash (which browsers read as `/`), no scheme, and nothing of its own after it (`?`, `#`),
- * since `?token=` is appended to it.
+ * since `?token=` is appended to it. No `&` or `=` either: `/x&next=` would make the link read as
+ * a query `next=?token=…` to whatever scrubs tokens out of stored mail and logs (logger.ts).
  */
-export const isSafeResetPath = (path: string): boolean => /^\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/.test(path);
+export const isSafeResetPath = (path: string): boolean => /^\/(?!\/)[A-Za-z0-9\-._~!$'()*+,;:@%/]*$/.test(path);

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { link, open, rm, stat } from 'node:fs/promises';
+import { constants, existsSync } from 'node:fs';
+import { copyFile, link, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sqliteFile } from '../db/database.js';
@@ -13,7 +13,8 @@ const ALL_PAGES = 0x7fffffff;
  * `backup FILE`: a consistent copy of the SQLite database, taken while the server runs (docs/api.md,
  * "Operating the product"), through SQLite's online backup API. FILE is never overwritten; the copy is written to
  * FILE.partial and linked to FILE once complete and checked, so an interrupted backup never leaves a
- * half file under the name asked for. On PostgreSQL, pg_dump is the tool.
+ * half file under the name asked for (where hard links cannot be made it is copied to FILE instead:
+ * then only a crash during that copy could). On PostgreSQL, pg_dump is the tool.
  */
 export const backupCommand: Command = {
   usage: 'backup FILE',
@@ -41,11 +42,7 @@ export const backupCommand: Command = {
     try {
       io.out(`Backing up ${sqliteFile(app.config.dataDir)}…`);
       await copyDatabase(sqliteFile(app.config.dataDir), partial);
-      // A link, unlike a rename, fails if FILE appeared while we copied, rather than replace it.
-      await link(partial, file).catch((error: unknown) => {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST') refuseExisting();
-        throw error;
-      });
+      await putInPlace(partial, file, refuseExisting);
       await syncPath(path.dirname(file));
     } catch (error) {
       if (error instanceof CliError) throw error;
@@ -59,6 +56,37 @@ export const backupCommand: Command = {
     io.out('(unless SECRET_KEY is set) with them (README, "Backups").');
   },
 };
+
+/** link() codes of a filesystem without hard links (vfat, many SMB mounts) or of FILE on another one. */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
+
+/**
+ * Gives the checked copy its name. A link, unlike a rename, fails if FILE appeared while we copied,
+ * rather than replace it. Where hard links cannot be made, a copy made with COPYFILE_EXCL refuses an
+ * existing FILE just as well; a copy that fails halfway is removed, so no half file keeps the name.
+ */
+async function putInPlace(partial: string, file: string, refuseExisting: () => void): Promise<void> {
+  const refuseOrThrow = (error: unknown): never => {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') refuseExisting();
+    throw error;
+  };
+  try {
+    await link(partial, file);
+    return;
+  } catch (error) {
+    if (!NO_HARD_LINKS.has((error as NodeJS.ErrnoException).code ?? '')) refuseOrThrow(error);
+  }
+  await copyFile(partial, file, constants.COPYFILE_EXCL).catch(async (error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') await rm(file, { force: true });
+    refuseOrThrow(error);
+  });
+  try {
+    await syncPath(file);
+  } catch (error) {
+    await rm(file, { force: true });
+    throw error;
+  }
+}
 
 /**
  * Copies `source` into `target` (a new file) while other connections, the server's, go on writing.

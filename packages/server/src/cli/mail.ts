@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { redactUrl } from '../logger.js';
 import { createBodySeal } from '../mail/body-seal.js';
 import { mailFolder } from '../mail/mailer.js';
 import { recentMails } from '../repositories/mail-outbox.js';
@@ -11,7 +12,8 @@ const RULE = '-'.repeat(72);
 
 /**
  * `mail [--last N]`: the newest mails, newest first. Without SMTP_URL they are the `.eml` files of
- * DATA_DIR/mail (named by time, so the name orders them); with it, the rows of the outbox.
+ * DATA_DIR/mail (named by time, so the name orders them, links and tokens as mailed: the local
+ * try-out's way to them); with it, the rows of the outbox, tokens redacted.
  */
 export const mailCommand: Command = {
   usage: 'mail [--last N]',
@@ -24,9 +26,11 @@ export const mailCommand: Command = {
     if (app.config.smtpUrl) {
       const rows = await recentMails(app.db, last);
       const seal = createBodySeal(app.config.secretKey);
+      // With a mail server the links are the recipients' alone (docs/api.md): a pending mail's reset
+      // or e-mail change token is redacted here, as in a delivered mail's stored copy.
       const body = (stored: string) => {
         try {
-          return seal.open(stored).trimEnd();
+          return redactUrl(seal.open(stored).trimEnd());
         } catch {
           return '(sealed under another SECRET_KEY: unreadable)';
         }

@@ -64,14 +64,40 @@ export function createOutboxWorker(
       interrupt = done;
     });
 
+  /**
+   * Mails delivered whose record as sent the database refused (id → what markSent was to write). Such
+   * a row keeps its claim: no retry is scheduled, so nothing is due before its lease ends, and each
+   * pass of this worker tries the record again. Should the lease end first (the database away longer),
+   * this worker re-claims the row and records it instead of delivering it again; only another
+   * instance, or this one restarted, would deliver it a second time, once the lease has ended.
+   */
+  const unrecorded = new Map<number, { attempts: number; body: string }>();
+
+  async function recordSent(id: number, attempts: number, body: string): Promise<void> {
+    const late = unrecorded.has(id);
+    try {
+      await outbox.markSent(db, id, attempts, body);
+    } catch (error) {
+      // The error's message and code only: never the mail nor the statement's values.
+      const { message, code } = error as { message?: unknown; code?: unknown };
+      if (!late)
+        log.error(
+          { mailId: id, attempts, reason: String(message ?? error), code },
+          'mail delivered but not recorded as sent; it is not sent again, and recording it is retried',
+        );
+      unrecorded.set(id, { attempts, body });
+      return;
+    }
+    unrecorded.delete(id);
+    log.info({ mailId: id, attempts, via: transport.kind, late: late || undefined }, 'mail delivered');
+  }
+
   async function attempt(row: MailOutboxRow): Promise<void> {
     const attempts = row.attempts + 1;
     let text = '';
     try {
       text = seal.open(row.body_text);
       await transport.deliver({ ...row, body_text: text });
-      await outbox.markSent(db, row.id, attempts, seal.seal(scrub(text)));
-      log.info({ mailId: row.id, attempts, via: transport.kind }, 'mail delivered');
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (Date.now() - Date.parse(row.created_at) >= options.giveUpAfterMs) {
@@ -82,17 +108,24 @@ export function createOutboxWorker(
       const delay = retryDelayMs(attempts, options);
       await outbox.markRetry(db, row.id, attempts, new Date(Date.now() + delay), reason);
       log.warn({ mailId: row.id, attempts, retryInMs: delay, reason }, 'mail delivery failed; will retry');
+      return;
     }
+    // Apart from the delivery: a failure here is no failed delivery, and must not send the mail again.
+    await recordSent(row.id, attempts, seal.seal(scrub(text)));
   }
 
   /** Delivers what is due; answers how long to sleep. */
   async function runOnce(): Promise<number> {
     woken = false;
+    for (const [id, mark] of unrecorded) await recordSent(id, mark.attempts, mark.body);
     const now = new Date();
     const due = await outbox.dueMails(db, now, options.batchSize);
     for (const row of due) {
       if (!running) return 0;
-      if (await outbox.claimMail(db, row, new Date(Date.now() + options.leaseMs))) await attempt(row);
+      if (!(await outbox.claimMail(db, row, new Date(Date.now() + options.leaseMs)))) continue;
+      const mark = unrecorded.get(row.id);
+      if (mark) await recordSent(row.id, mark.attempts, mark.body);
+      else await attempt(row);
     }
     if (due.length === options.batchSize) return 0;
     const next = await outbox.nextAttemptAt(db);
