@@ -181,6 +181,15 @@ test.describe('on a phone', () => {
     await passwordStep(page, user.email, user.password);
     expect.soft(await axeViolations(page), 'axe on the code step').toEqual([]);
     expect.soft(await smallTargets(page), 'small targets on the code step').toEqual([]);
+    // A long address (nowhere to break but its hyphens) wraps inside the card: nothing scrolls sideways.
+    const address = page.locator('.code-step strong');
+    await address.evaluate((el) => (el.textContent = 'christopher.montgomery.wellington@universityname.example.edu'));
+    const widths = await page.evaluate(() => {
+      const card = document.querySelector('.code-step')!.closest('.page')!;
+      return { page: document.documentElement.scrollWidth, card: card.scrollWidth, cardBox: card.clientWidth };
+    });
+    expect(widths.page).toBeLessThanOrEqual(390);
+    expect(widths.card).toBeLessThanOrEqual(widths.cardBox);
     await page.getByRole('button', { name: 'Use a recovery code' }).click();
     await expect(page.getByLabel('Recovery code')).toBeFocused();
     expect.soft(await axeViolations(page), 'axe on the recovery code step').toEqual([]);

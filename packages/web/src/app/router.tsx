@@ -3,17 +3,17 @@ import { Route, Routes, useLocation } from 'react-router';
 import { appRoutePattern, appRoutes } from '@hello/contract';
 import { AppLayout } from '@/components/layout/app-layout';
 import { lazyRoute } from './lazy-route';
-import AboutRoute from './routes/about';
 import HomeRoute from './routes/home';
 import NotFoundRoute from './routes/not-found';
 
 /**
- * The route table (docs/web-app.md, "Pages"). Home, about and 404 ship with the app; every page with
- * forms, zod or pdf.js is its own chunk, so the first load carries none of that code.
+ * The route table (docs/web-app.md, "Pages"). Home and 404 ship with the app; every other page
+ * is its own chunk (the about page too: the home page's budget is tight), so the first load carries
+ * no forms, zod or pdf.js.
  */
 const pages: [path: string, Page: ComponentType][] = [
   [appRoutes.home, HomeRoute],
-  [appRoutes.about, AboutRoute],
+  [appRoutes.about, lazyRoute(() => import('./routes/about'))],
   [appRoutes.pdfViewer, lazyRoute(() => import('./routes/pdf-viewer'))],
   [appRoutes.downloadPdf, lazyRoute(() => import('./routes/download-pdf'))],
   [appRoutes.printPdf, lazyRoute(() => import('./routes/print-pdf'))],

@@ -186,6 +186,24 @@ describe('api client', () => {
     expect(callsTo(fetchMock, REFRESH)).toHaveLength(2);
   });
 
+  it('keeps the session logged in meanwhile when the old token is refused, and exchanges the new one', async () => {
+    storeRefreshToken('stale');
+    const answer = deferred<Response>();
+    const fetchMock = mockFetch((url, init) => {
+      const { refresh } = JSON.parse(String(init.body)) as { refresh: string };
+      if (refresh === 'stale') return answer.promise;
+      return jsonResponse(200, { access: 'for-new' });
+    });
+    const exchange = refreshAccessToken();
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'new'); // a login (here or in another tab) while it ran
+    answer.resolve(jsonResponse(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }));
+    await expect(exchange).resolves.toBe('for-new');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('new');
+    expect(getAccessToken()).toBe('for-new');
+    expect(navigate).not.toHaveBeenCalled();
+    expect(callsTo(fetchMock, REFRESH)).toHaveLength(2);
+  });
+
   it('keeps nothing and goes nowhere when another tab logs out while the token is exchanged', async () => {
     storeRefreshToken('first');
     const answer = deferred<Response>();

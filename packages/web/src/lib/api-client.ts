@@ -32,6 +32,8 @@ export interface RequestOptions {
   transport?: Transport;
   /** Upload progress 0..1, for a transport that can measure it. */
   onUploadProgress?: (fraction: number) => void;
+  /** Lets the call finish after the page is gone (a logout). */
+  keepalive?: boolean;
 }
 
 let refreshing: Promise<string> | null = null;
@@ -55,20 +57,22 @@ async function exchangeRefreshToken(passes = 1): Promise<string> {
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify({ refresh }),
   });
-  if (!response.ok) {
-    // The server refused the token: the session is over. A 5xx or 429 says nothing about the
-    // token, so we keep it rather than log the user out because of a passing outage.
-    if (response.status >= 400 && response.status < 500 && response.status !== 429) loseSession();
-    throw new ApiError(response.status, await readBody(response));
-  }
-  const { access } = (await response.json()) as AccessToken;
-  if (getRefreshToken() !== refresh) {
-    // Another tab logged in meanwhile: this access token is the old session's, so the stored token
-    // is exchanged instead. Logged out there: nothing is kept here, and nothing more is done.
-    if (getRefreshToken() === null) throw new AuthLostError();
+  // The server refused the token: its session is over. A 5xx or 429 says nothing about the token,
+  // so we keep it rather than log the user out because of a passing outage.
+  const refused = response.status >= 400 && response.status < 500 && response.status !== 429;
+  const stored = getRefreshToken();
+  if (stored !== refresh && (response.ok || refused)) {
+    // Another tab (or this one) logged in meanwhile: the answer is the old session's, so the stored
+    // token is exchanged instead. Logged out there: nothing is kept here, and nothing more is done.
+    if (stored === null) throw new AuthLostError();
     if (passes < 3) return exchangeRefreshToken(passes + 1);
     throw new Error('The session kept changing hands while its token was exchanged');
   }
+  if (!response.ok) {
+    if (refused) loseSession();
+    throw new ApiError(response.status, await readBody(response));
+  }
+  const { access } = (await response.json()) as AccessToken;
   setAccessToken(access);
   return access;
 }
@@ -112,6 +116,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   if (options.credentials) request.credentials = options.credentials;
   if (options.signal) request.signal = options.signal;
   if (options.onUploadProgress) request.onUploadProgress = options.onUploadProgress;
+  if (options.keepalive) request.keepalive = true;
   return (options.transport ?? fetchTransport)(path, request);
 }
 

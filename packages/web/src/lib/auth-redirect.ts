@@ -25,10 +25,13 @@ export function loginPath(from: string | null): string {
   return from ? `${appRoutes.login}?next=${encodeURIComponent(from)}` : appRoutes.login;
 }
 
-/** Only same-origin paths may be a post-login target; anything else could be an open redirect. */
+/**
+ * Only same-origin paths may be a post-login target; anything else could be an open redirect. So one
+ * leading slash, and no backslash, space or control character anywhere: URL parsing reads a
+ * backslash as a slash and drops tabs and newlines (`/\t/evil.example` is `//evil.example`).
+ */
 export function safeNextPath(value: unknown): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/')) return null;
-  if (value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (typeof value !== 'string' || !/^\/(?!\/)[^\0- \\]*$/.test(value)) return null;
   if (value === appRoutes.login || value.startsWith(`${appRoutes.login}?`)) return null;
   return value;
 }

@@ -7,6 +7,7 @@ export interface TransportRequest {
   signal?: AbortSignal;
   /** Fraction 0..1 of the request body sent; only the XHR transport can report it. */
   onUploadProgress?: (fraction: number) => void;
+  keepalive?: boolean;
 }
 
 /** Sends one request; fetch by default, XMLHttpRequest where upload progress matters. */
@@ -17,5 +18,6 @@ export function fetchTransport(url: string, request: TransportRequest): Promise<
   if (request.body != null) init.body = request.body;
   if (request.credentials) init.credentials = request.credentials;
   if (request.signal) init.signal = request.signal;
+  if (request.keepalive) init.keepalive = true;
   return fetch(url, init);
 }

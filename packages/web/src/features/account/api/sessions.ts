@@ -19,17 +19,15 @@ export async function endSession(id: string): Promise<void> {
 }
 
 /**
- * Ends this browser's own session, as logout does: the server is told, and whatever it answers the
- * stored token is forgotten (docs/web-app.md, "The session in the browser"); a failure is only logged.
+ * Ends this browser's own session, as logout does: the call is sent with the access token held now,
+ * and the stored token is forgotten at once, whatever the answer (docs/web-app.md, "The session in
+ * the browser"); a failure is only logged.
  */
-export async function endThisSession(id: string): Promise<void> {
-  try {
-    await apiFetch(userSessionPath(id), { method: 'DELETE', auth: 'bearer', refreshOnExpiry: false });
-  } catch (error) {
-    console.error('Could not end this session on the server', error);
-  } finally {
-    clearAuth();
-  }
+export function endThisSession(id: string): void {
+  apiFetch(userSessionPath(id), { method: 'DELETE', auth: 'bearer', refreshOnExpiry: false, keepalive: true }).catch(
+    (error: unknown) => console.error('Could not end this session on the server', error),
+  );
+  clearAuth();
 }
 
 /** POST /api/v1/user/sessions/revoke-others/: every session but this one ends; answers how many did. */

@@ -31,7 +31,10 @@ const phone = session('s-phone', SAFARI_IPHONE);
 const laptop = session('s-laptop', FIREFOX_WINDOWS);
 
 /** A server holding `live` sessions: GET lists them, DELETE and revoke-others end them. */
-function fakeServer(initial: SessionInfo[], overrides: Partial<Record<string, () => Response>> = {}) {
+function fakeServer(
+  initial: SessionInfo[],
+  overrides: Partial<Record<string, () => Response | Promise<Response>>> = {},
+) {
   let live = [...initial];
   return mockFetch((url, init) => {
     const method = init.method ?? 'GET';
@@ -155,7 +158,7 @@ describe('sessions list', () => {
   });
 
   it('forgets the token even when the server could not be told', async () => {
-    spyConsoleError();
+    const consoleError = spyConsoleError();
     fakeServer([here], { [`DELETE ${userSessionPath('s-here')}`]: () => jsonResponse(503) });
     const onSignedOut = vi.fn();
     const { user } = renderRoute(<SessionsList onSignedOut={onSignedOut} />);
@@ -163,6 +166,27 @@ describe('sessions list', () => {
     await user.click(within(card('Chrome on Linux')).getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(onSignedOut).toHaveBeenCalled());
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    await waitFor(() =>
+      expect(consoleError).toHaveBeenCalledWith(
+        'Could not end this session on the server',
+        expect.objectContaining({ status: 503 }),
+      ),
+    );
+  });
+
+  it('forgets the token at once, before the server answers, and lets the call outlive the page', async () => {
+    const fetchMock = fakeServer([here], {
+      [`DELETE ${userSessionPath('s-here')}`]: () => new Promise<Response>(() => {}),
+    });
+    const onSignedOut = vi.fn();
+    const { user } = renderRoute(<SessionsList onSignedOut={onSignedOut} />);
+    await screen.findByRole('list', { name: 'Signed-in devices' });
+    await user.click(within(card('Chrome on Linux')).getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(onSignedOut).toHaveBeenCalled());
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    const [call] = callsTo(fetchMock, userSessionPath('s-here'));
+    expect(call?.[1]).toMatchObject({ method: 'DELETE', keepalive: true });
+    expect(headerOf(call?.[1], 'Authorization')).toBe('Bearer acc');
   });
 
   it('says when the list could not be loaded and offers to try again', async () => {

@@ -68,8 +68,8 @@ export function SessionsList({ onSignedOut }: { onSignedOut: () => void }) {
   const logOut = (session: SessionInfo) => {
     const name = describeUserAgent(session.user_agent);
     if (session.current) {
-      setBusy({ id: session.id });
-      void endThisSession(session.id).then(onSignedOut);
+      endThisSession(session.id);
+      onSignedOut();
       return;
     }
     void run({ id: session.id }, `Could not log out ${name}:`, async () => {

@@ -3,20 +3,16 @@ import { apiFetch } from '@/lib/api-client';
 import { clearAuth, getRefreshToken } from '@/lib/auth';
 
 /**
- * JWT-style logout: POST {refresh} so the server ends that session. The stored refresh token is
- * removed whether or not the call succeeds (docs/web-app.md, "The session in the browser"); a
- * failure is only logged.
+ * JWT-style logout: POST {refresh} so the server ends that session. This browser forgets the session
+ * at once, whatever the answer (docs/web-app.md, "The session in the browser"); a failure is only logged.
  */
-export async function logoutJwt(): Promise<void> {
+export function logoutJwt(): void {
   const refresh = getRefreshToken();
-  try {
-    if (refresh) {
-      const body: JwtLogoutRequest = { refresh };
-      await apiFetch(apiPaths.jwtLogout, { method: 'POST', json: body });
-    }
-  } catch (error) {
-    console.error('JWT logout failed', error);
-  } finally {
-    clearAuth();
+  if (refresh) {
+    const body: JwtLogoutRequest = { refresh };
+    apiFetch(apiPaths.jwtLogout, { method: 'POST', json: body, keepalive: true }).catch((error: unknown) =>
+      console.error('JWT logout failed', error),
+    );
   }
+  clearAuth();
 }

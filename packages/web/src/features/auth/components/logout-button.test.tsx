@@ -1,5 +1,5 @@
 import { apiPaths, TOKEN_STORAGE_KEY } from '@hello/contract';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { headerOf, jsonResponse, mockFetch, renderRoute, signedIn, spyConsoleError } from '../../../../test/helpers';
 import LogoutJwtRoute from '@/app/routes/logout-jwt';
@@ -32,7 +32,22 @@ describe('logout pages', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
-    expect(consoleError).toHaveBeenCalled();
+    await waitFor(() =>
+      expect(consoleError).toHaveBeenCalledWith('Token logout failed', expect.objectContaining({ status: 401 })),
+    );
+  });
+
+  it('forgets the session and goes home at once, while the call still runs (a hung server, a closed tab)', async () => {
+    const fetchMock = mockFetch(() => new Promise<Response>(() => {}));
+    const { user } = renderRoute(<LogoutTokenRoute />, { path: '/logout_token' });
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(getAccessToken()).toBeNull();
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(apiPaths.logout);
+    expect(init).toMatchObject({ method: 'POST', keepalive: true });
+    expect(headerOf(init, 'Authorization')).toBe('Token the-refresh');
   });
 
   it('JWT style: POSTs {refresh}, and clears the session even when the server fails', async () => {
