@@ -160,3 +160,33 @@ test('a refused login keeps focus on Submit while it is sent and after, by mouse
   await expect(submitButton(page)).toBeEnabled();
   await expect(submitButton(page)).toBeFocused();
 });
+
+test('a refused login is logged to the console as an error, once per submission', async ({ page }) => {
+  // docs/web-app.md (the contract's §3): "A failed submission shows the server's messages … and is logged to the console".
+  // Chromium itself reports the 401 as "Failed to load resource: …"; that notice is the browser's,
+  // not the app's, so it is left out of the count.
+  const logged: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) logged.push(msg.text());
+  });
+  await page.goto(appRoutes.login);
+  await field(page, 'email').fill('nobody-here@example.com');
+  await field(page, 'password').fill('Not-The-Password-1');
+  expect(logged, 'errors logged before the submission').toEqual([]);
+
+  const refused = page.waitForResponse(
+    (res) => new URL(res.url()).pathname === apiPaths.token && res.request().method() === 'POST',
+  );
+  await submitButton(page).click();
+  expect((await refused).status()).toBe(401);
+  await expect(page.getByRole('alert')).toContainText('No active account found with the given credentials');
+  // One entry, and it is about this failure: the refused call's status is in it.
+  await expect.poll(() => logged.length, { message: 'app errors logged after the refused login' }).toBe(1);
+  expect(logged[0]).toContain('401');
+
+  // A second refused submission is logged again.
+  await field(page, 'password').fill('Not-The-Password-2');
+  await submitButton(page).click();
+  await expect.poll(() => logged.length, { message: 'app errors logged after two refused logins' }).toBe(2);
+  expect(logged[1]).toContain('401');
+});

@@ -179,6 +179,64 @@ describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
     expect((await codeStep(t.app, mfaToken, await codeOf(secret))).statusCode).toBe(401);
   });
 
+  it('accepts at sign-in the codes of the steps before and after now (±30 s), and refuses codes two or three steps off', async () => {
+    const { user, secret } = await withTwoStep();
+    // The clock held still (Date only), ten steps on from the one the confirmation used, at a moment
+    // whose seven codes (−90 s … +90 s) all differ: each answer then says something about its own step.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let now = Date.now() + 300_000;
+    const offsets = [-90, -60, -30, 0, 30, 60, 90];
+    const codesAt = (ms: number) =>
+      Promise.all(offsets.map((offset) => generate({ secret, epoch: Math.floor(ms / 1000) + offset })));
+    while (new Set(await codesAt(now)).size < offsets.length) now += 30_000;
+    vi.setSystemTime(now);
+    const codeAt = async (offset: number) => (await codesAt(now))[offsets.indexOf(offset)]!;
+    const stepWith = async (offset: number) =>
+      codeStep(t.app, (await loginStep(t.app, user)).mfa_token!, await codeAt(offset));
+
+    // Refused first: once a step is accepted, a code of it or of an earlier step is refused for that
+    // reason alone, which would hide a window too wide.
+    for (const offset of [-90, -60, 60, 90]) {
+      const res = await stepWith(offset);
+      expect([res.statusCode, res.json()], `${offset} s`).toEqual([
+        401,
+        { detail: serverMessages.mfaInvalid, code: errorCodes.mfaInvalid },
+      ]);
+    }
+    // One step back, then one step ahead (in that order: each is later than any step accepted before it).
+    for (const offset of [-30, 30]) {
+      const res = await stepWith(offset);
+      expect(res.statusCode, `${offset} s: ${res.body}`).toBe(200);
+      const tokens = res.json() as { access: string; refresh: string };
+      expect(tokens).toEqual({ access: expect.any(String), refresh: expect.any(String) });
+      expect((await t.app.inject({ method: 'GET', url: apiPaths.userProfile, ...as(tokens) })).statusCode).toBe(200);
+    }
+  });
+
+  it('an mfa token lives 5 minutes: a code step 299 s after the password step signs in, one at 301 s does not', async () => {
+    const { user, secret } = await withTwoStep();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const started = Date.now() + 30_000; // a step after the confirmation's
+    vi.setSystemTime(started);
+    const token = (await loginStep(t.app, user)).mfa_token!;
+    vi.setSystemTime(started + 299_000);
+    const inTime = await codeStep(t.app, token, await codeOf(secret));
+    expect(inTime.statusCode, inTime.body).toBe(200);
+
+    vi.setSystemTime(started + 330_000);
+    const late = (await loginStep(t.app, user)).mfa_token!;
+    vi.setSystemTime(started + 330_000 + 301_000);
+    const code = await codeOf(secret);
+    const tooLate = await codeStep(t.app, late, code);
+    expect([tooLate.statusCode, tooLate.json()]).toEqual([
+      401,
+      { detail: serverMessages.mfaInvalid, code: errorCodes.mfaInvalid },
+    ]);
+    // The token's age alone: the same code with a token of now signs in.
+    const fresh = await codeStep(t.app, (await loginStep(t.app, user)).mfa_token!, code);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+  });
+
   it('an mfa token signs in once: its second code step is refused before the code is looked at', async () => {
     const { user, secret, recovery } = await withTwoStep();
     nextStep();

@@ -1,6 +1,6 @@
 import { apiPaths } from '@hello/contract';
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeFormRules } from '../../../../test/form-rules';
 import { jsonResponse, mockFetch, renderRoute } from '../../../../test/helpers';
 import ResetPasswordRequestRoute from '@/app/routes/reset-password-request';
@@ -29,6 +29,9 @@ describe('reset request page', () => {
       email: 'me@example.com',
       reset_new_password_path: '/resetnewpassword',
     });
-    expect(vi.isMockFunction(fetch)).toBe(true);
+    // One call, the reset request itself: no second submit, no token exchange for an anonymous form.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(apiPaths.passwordReset);
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('POST');
   });
 });

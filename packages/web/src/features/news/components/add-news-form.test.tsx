@@ -1,6 +1,6 @@
 import { apiPaths } from '@hello/contract';
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeXhr } from '../../../../test/fake-xhr';
 import { describeFormRules } from '../../../../test/form-rules';
 import { deferred, headerOf, jsonResponse, mockFetch, renderRoute } from '../../../../test/helpers';
@@ -82,6 +82,9 @@ describe('add news', () => {
     // /localnews says so, with the way to the new item.
     expect(screen.getByRole('alert')).toHaveTextContent('“Market on Sunday” was posted. See it');
     expect(screen.getByRole('link', { name: 'See it' })).toHaveAttribute('href', '/news/41');
-    expect(vi.isMockFunction(fetch)).toBe(true);
+    // The upload was the only request: the stored token went as is (no refresh exchange first)
+    // and the 201 was not followed by a second POST.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls.map(([calledUrl]) => calledUrl)).toEqual([apiPaths.localNewsNew]);
   });
 });
