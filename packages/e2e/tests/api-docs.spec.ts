@@ -1,7 +1,7 @@
 import { apiPaths } from '@hello/contract';
 import { expect, test } from './fixtures';
 
-/** docs/api.md (the contract's §9): "GET /api/docs … HTML: a readable reference of every call, from /api/openapi.json". */
+/** `GET /api/docs` (docs/api.md): the reference page of every call of /api/openapi.json, under the product's CSP. */
 const API_DOCS = '/api/docs';
 
 interface Violation {

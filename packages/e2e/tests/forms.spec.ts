@@ -162,7 +162,7 @@ test('a refused login keeps focus on Submit while it is sent and after, by mouse
 });
 
 test('a refused login is logged to the console as an error, once per submission', async ({ page }) => {
-  // docs/web-app.md (the contract's §3): "A failed submission shows the server's messages … and is logged to the console".
+  // docs/web-app.md: a failed submission shows the server's messages and is logged to the console.
   // Chromium itself reports the 401 as "Failed to load resource: …"; that notice is the browser's,
   // not the app's, so it is left out of the count.
   const logged: string[] = [];

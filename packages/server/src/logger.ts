@@ -9,12 +9,13 @@ import type { Config } from './config.js';
 const PLAIN_PARAMS = new Set(['limit', 'before', 'id', 'page', 'next']);
 
 /**
- * A value ends at `&`, `#`, whitespace or a further `?`, so a plain name cannot swallow what follows
- * it (`/x&next=?token=…`); and any `token=` value is redacted wherever it stands, whatever precedes it.
+ * A value ends at `&`, `#`, whitespace, or a `?` that starts another `name=`, so a plain name cannot
+ * swallow what follows it (`/x&next=?token=…`) while a secret holding a `?` is redacted whole; and
+ * any `token=` value is redacted wherever it stands, whatever precedes it.
  */
 export const redactUrl = (url: string): string =>
   url
-    .replace(/([?&])([^=&#?\s]*)=([^&#?\s]*)/g, (whole, separator: string, name: string) =>
+    .replace(/([?&])([^=&#?\s]*)=((?:[^&#?\s]|\?(?![^=&#?\s]*=))*)/g, (whole, separator: string, name: string) =>
       PLAIN_PARAMS.has(name) ? whole : `${separator}${name}=[redacted]`,
     )
     .replace(/token=[^&#?\s]*/gi, 'token=[redacted]');

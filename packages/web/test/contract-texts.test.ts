@@ -1,6 +1,6 @@
 /**
- * The shared constants of @hello/contract against the product contract's own words (its sections are
- * named below; docs/web-app.md and docs/api.md repeat the texts). Every other suite takes its expected
+ * The shared constants of @hello/contract against the product contract's own words, which
+ * docs/web-app.md and docs/api.md repeat. Every other suite takes its expected
  * texts from these same constants, so a typo in one would pass everywhere; here each expected value
  * is written out literally, and a difference fails.
  */
@@ -22,7 +22,7 @@ import {
 } from '@hello/contract';
 import { describe, expect, it } from 'vitest';
 
-describe('contract §3 "Browser side": exact texts of the web app', () => {
+describe("the web app's exact texts (docs/web-app.md)", () => {
   it.each([
     ['header', texts.header, 'Hello all!'],
     ['loading', texts.loading, 'Loading ...'],
@@ -70,7 +70,7 @@ describe('contract §3 "Browser side": exact texts of the web app', () => {
   });
 });
 
-describe('contract §2 "Calls": messages and codes of the server', () => {
+describe("the server's messages and codes (docs/api.md)", () => {
   it.each([
     ['failed login', serverMessages.noActiveAccount, 'No active account found with the given credentials'],
     ['logout', serverMessages.loggedOut, 'Successfully logged out.'],
@@ -84,10 +84,10 @@ describe('contract §2 "Calls": messages and codes of the server', () => {
     ['bad or ended token (code)', errorCodes.tokenNotValid, 'token_not_valid'],
     // "Beyond the specification", introduction: the 403 body of every new call.
     ['403 of sections 6-9', serverMessages.permissionDenied, 'You do not have permission to perform this action.'],
-    // §7: a registration with an e-mail that already has an account.
-    ['e-mail taken (§7)', serverMessages.emailTaken, 'A user is already registered with this e-mail address.'],
-    // §8: a refused second step.
-    ['refused two-step code (§8, code)', errorCodes.mfaInvalid, 'mfa_invalid'],
+    // A registration with an e-mail that already has an account.
+    ['e-mail taken', serverMessages.emailTaken, 'A user is already registered with this e-mail address.'],
+    // A refused second step of a two-step sign-in.
+    ['refused two-step code (code)', errorCodes.mfaInvalid, 'mfa_invalid'],
   ])('%s', (_what, constant, literal) => {
     expect(constant).toBe(literal);
   });
@@ -104,7 +104,7 @@ describe('contract §2 "Calls": messages and codes of the server', () => {
   });
 });
 
-describe('contract §2, §6-§9: paths, exactly as written (trailing slashes included)', () => {
+describe('the paths, exactly as written (trailing slashes included; docs/api.md)', () => {
   it.each([
     [apiPaths.token, '/api/v1/token/'],
     [apiPaths.tokenRefresh, '/api/v1/token/refresh/'],
@@ -174,7 +174,7 @@ describe('contract §2, §6-§9: paths, exactly as written (trailing slashes inc
   });
 });
 
-describe('contract §5 and §6: default limits', () => {
+describe('the default limits (README, "Configuration")', () => {
   it('uploads: 10 MiB a file, 10 files an item; any other body 1 MiB', () => {
     expect(defaultLimits).toEqual({ maxUploadFileBytes: 10_485_760, maxUploadFiles: 10, maxBodyBytes: 1_048_576 });
   });

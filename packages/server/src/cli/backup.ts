@@ -3,6 +3,7 @@ import { copyFile, link, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sqliteFile } from '../db/database.js';
+import { NO_HARD_LINKS } from '../storage/no-hard-links.js';
 import { CliError, usageError } from './io.js';
 import type { Command } from './command.js';
 
@@ -56,9 +57,6 @@ export const backupCommand: Command = {
     io.out('(unless SECRET_KEY is set) with them (README, "Backups").');
   },
 };
-
-/** link() codes of a filesystem without hard links (vfat, many SMB mounts) or of FILE on another one. */
-const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
 
 /**
  * Gives the checked copy its name. A link, unlike a rename, fails if FILE appeared while we copied,

@@ -162,6 +162,9 @@ export function createOutboxWorker(
       running = false;
       interrupt?.();
       await loop;
+      // A last try at the records the database refused: once this process is gone, nothing recalls
+      // that those mails went out.
+      for (const [id, mark] of unrecorded) await recordSent(id, mark.attempts, mark.body);
     },
   };
 }

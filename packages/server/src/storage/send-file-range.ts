@@ -6,8 +6,9 @@ const CHUNK_BYTES = 64 * 1024;
 const MAX_IDLE_BUFFERS = 32;
 
 /**
- * How long a write may wait for the client to take its bytes. A client that reads the headers and then
- * stops reading would otherwise hold the file and two buffers for as long as it keeps the socket open.
+ * How long one chunk (64 KiB) may wait for the client to take it. A client that reads the headers and
+ * then stops reading would otherwise hold the file and two buffers for as long as it keeps the socket
+ * open. So a client slower than about 1 KB/s is cut off too: no connection a person reads on.
  */
 export const DRAIN_TIMEOUT_MS = 60_000;
 /** The bound sendFileRange uses by default; a test shortens it rather than waiting a minute. */
@@ -34,8 +35,8 @@ function takeBuffer(): Buffer {
  * `fs.createReadStream` allocates a fresh buffer per chunk instead, and serving a 5 MiB PDF flat out
  * left many of them waiting for the garbage collector: RSS rose while serving.
  * The headers must have been set (`writeHead`). Rejects if the file cannot be read or the client goes
- * away; the caller then destroys the response. A client that takes no bytes for `drainTimeoutMs` has its
- * response destroyed here, and the call rejects. The handle is not closed here.
+ * away; the caller then destroys the response. A client that takes less than a chunk in `drainTimeoutMs`
+ * has its response destroyed here, and the call rejects. The handle is not closed here.
  */
 export async function sendFileRange(
   res: ServerResponse,
@@ -58,7 +59,7 @@ export async function sendFileRange(
   let onStall!: () => void;
   const stalled = new Promise<never>((_resolve, reject) => {
     onStall = () => {
-      reject(new Error(`the client took no bytes for ${drainTimeoutMs} ms`));
+      reject(new Error(`the client took less than a chunk in ${drainTimeoutMs} ms`));
       res.destroy();
     };
   });

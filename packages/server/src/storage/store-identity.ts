@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, readFile, rm } from 'node:fs/promises';
+import { link, mkdir, open, opendir, readFile, rm, writeFile } from 'node:fs/promises';
+import { setTimeout } from 'node:timers/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { ConfigError } from '../config.js';
 import type { Database } from '../db/schema.js';
+import { NO_HARD_LINKS } from './no-hard-links.js';
 import { ifMissing } from './staged-files.js';
 
 /** In DATA_DIR: the id of the database this DATA_DIR's files belong to. */
@@ -16,7 +18,9 @@ export const STORE_ID_FILE = 'store_id';
  * another deployment's PostgreSQL) would delete them all. The database names itself with a random
  * id (migration 008) that `DATA_DIR/store_id` repeats; when they differ the start stops with an error.
  * A DATA_DIR without the file (a new one, or one of a version before this check) is bound to the
- * database it meets.
+ * database it meets, unless it holds files and the database names none: then it is another
+ * database's too (an old DATA_DIR met by a new database), since from this check on a DATA_DIR gets
+ * its file before its first stored file.
  */
 export async function checkStoreIdentity(db: Kysely<Database>, dataDir: string): Promise<void> {
   const { store_id: databaseId } = await db
@@ -28,6 +32,13 @@ export async function checkStoreIdentity(db: Kysely<Database>, dataDir: string):
   const dataDirId = await readStoreId(file);
   if (dataDirId === databaseId) return;
   if (dataDirId !== null) throw mismatch(dataDir, `it was last used with a database whose id is ${dataDirId}`);
+  if ((await holdsFiles(dataDir)) && !(await namesAnyFile(db))) {
+    throw new ConfigError([
+      `DATA_DIR (${dataDir}) holds uploads or PDFs and this database names none of them: started, the ` +
+        'server would delete them all. Check DATABASE_URL and DATA_DIR. If the files are leftovers, ' +
+        'move uploads/ and pdfs/ out of DATA_DIR and start again.',
+    ]);
+  }
   // Two instances starting at once on a new DATA_DIR write the same id: the second finds it there.
   if (!(await writeOnce(file, databaseId)) && (await readStoreId(file)) !== databaseId)
     throw mismatch(dataDir, 'another instance bound it to another database just now');
@@ -42,8 +53,30 @@ function mismatch(dataDir: string, why: string): ConfigError {
   ]);
 }
 
+/** The id in the file; null without it. Empty is a file being made without a link: read again. */
 async function readStoreId(file: string): Promise<string | null> {
-  return readFile(file, 'utf8').then((text) => text.trim(), ifMissing(null));
+  for (let tries = 0; ; tries += 1) {
+    const id = await readFile(file, 'utf8').then((text) => text.trim(), ifMissing(null));
+    if (id !== '' || tries === 20) return id;
+    await setTimeout(50);
+  }
+}
+
+async function holdsFiles(dataDir: string): Promise<boolean> {
+  for (const folder of ['uploads', 'pdfs']) {
+    const dir = await opendir(path.join(dataDir, folder)).catch(ifMissing(null));
+    if (!dir) continue;
+    for await (const entry of dir) if (entry.isFile()) return true; // leaving the loop closes it
+  }
+  return false;
+}
+
+async function namesAnyFile(db: Kysely<Database>): Promise<boolean> {
+  const [file, pdf] = await Promise.all([
+    db.selectFrom('news_files').select('id').limit(1).executeTakeFirst(),
+    db.selectFrom('pdfs').select('id').limit(1).executeTakeFirst(),
+  ]);
+  return file !== undefined || pdf !== undefined;
 }
 
 /** Writes the file whole (a temporary file linked into place) unless it exists: false then. */
@@ -61,9 +94,19 @@ async function writeOnce(file: string, content: string): Promise<boolean> {
     await link(temp, file);
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
+    const { code } = error as NodeJS.ErrnoException;
+    if (code === 'EEXIST') return false;
+    if (!NO_HARD_LINKS.has(code ?? '')) throw error;
   } finally {
     await rm(temp, { force: true });
   }
+  // Without hard links (vfat, SMB): created exclusively and written at once; a reader that finds it
+  // still empty reads again.
+  return writeFile(file, `${content}\n`, { flag: 'wx' }).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EEXIST') return false;
+      throw error;
+    },
+  );
 }

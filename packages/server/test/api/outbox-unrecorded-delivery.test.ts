@@ -92,6 +92,17 @@ describe.each(dialects)('outbox: a delivery the database did not record (%s)', (
     }
   });
 
+  it('is recorded by a last try when the worker stops', async () => {
+    const markSent = vi.spyOn(outbox, 'markSent').mockRejectedValue(new Error('Connection terminated unexpectedly'));
+    const { worker, delivered, row } = await setUp({ pollMs: 60_000 });
+    worker.start();
+    await expect.poll(() => markSent.mock.calls.length, { timeout: 5000 }).toBe(1);
+    markSent.mockRestore(); // the database is back, and the worker asleep until its next pass
+    await worker.stop();
+    expect((await row()).sent_at).not.toBeNull();
+    expect(delivered).toHaveLength(1);
+  });
+
   it('is recorded, not delivered again, when this worker claims it anew after its lease', async () => {
     const markSent = vi.spyOn(outbox, 'markSent').mockRejectedValue(new Error('database is locked'));
     const claimMail = vi.spyOn(outbox, 'claimMail');

@@ -106,15 +106,24 @@ describe.each(dialects)('DATA_DIR and its database (%s)', (dialect) => {
     expect((await own.inject({ method: 'GET', url: '/download_pdf_by_id/3' })).statusCode).toBe(200);
   });
 
-  it('binds a DATA_DIR of a version before the check to the database it meets', async () => {
+  it('binds a DATA_DIR of a version before the check to a database that names its files, not to one that names none', async () => {
     const { t, files } = await storeInUse();
     const idFile = path.join(t.dataDir, 'store_id');
     const id = readFileSync(idFile, 'utf8');
-    rmSync(idFile);
+    rmSync(idFile); // as a DATA_DIR of a version before the check
     const own = await t.restart();
     expect(readFileSync(idFile, 'utf8')).toBe(id);
     expect((await own.inject({ method: 'GET', url: '/download_pdf_by_id/1' })).statusCode).toBe(200);
+
+    rmSync(idFile);
+    const { env } = await anotherDatabase(t);
+    await expect(start(t, env)).rejects.toThrow(/holds uploads or PDFs and this database names none of them/);
+    // Refused again, by the server or the cli: the database it made stays empty, and no file goes.
+    const res = await cli(t, ['list-pdfs'], { env });
+    expect(res.code).toBe(1);
+    expect(res.err).toContain('move uploads/ and pdfs/ out of DATA_DIR and start again');
     expect(filesUnder(t.dataDir).filter((f) => /^(uploads|pdfs)\//.test(f))).toEqual(files);
+    expect(existsSync(idFile)).toBe(false);
   });
 
   it('says which file to remove when the database is the right one', async () => {

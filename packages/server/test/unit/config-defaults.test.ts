@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 
 /**
- * The contract's defaults (README, "Configuration"; the contract's §1 "How it is run", §5 "Abuse limits", §9 RETENTION_DAYS) with nothing
+ * The contract's defaults (README, "Configuration", and .env.example) with nothing
  * but DATA_DIR set. The numbers are written out from the contract, never taken from the code, so a
  * changed default fails here.
  */
@@ -13,7 +13,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'hello-config-defaults-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('config: the contract defaults', () => {
-  it('§1: listens on 127.0.0.1:8000, SQLite and mail files in DATA_DIR, links to http://HOST:PORT', () => {
+  it('listens on 127.0.0.1:8000, SQLite and mail files in DATA_DIR, links to http://HOST:PORT', () => {
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(config.host).toBe('127.0.0.1');
     expect(config.port).toBe(8000);
@@ -25,16 +25,16 @@ describe('config: the contract defaults', () => {
     expect(config.trustProxy).toBe(false); // X-Forwarded-For ignored
   });
 
-  it('§1: PUBLIC_URL follows HOST and PORT when unset', () => {
+  it('PUBLIC_URL follows HOST and PORT when unset', () => {
     expect(loadConfig({ DATA_DIR: dataDir, HOST: '0.0.0.0', PORT: '9000' }).publicUrl).toBe('http://0.0.0.0:9000');
   });
 
-  it('§1: DATA_DIR is ./data', () => {
+  it('DATA_DIR is ./data', () => {
     // SECRET_KEY given, so that nothing is written into ./data.
     expect(loadConfig({ SECRET_KEY: 'k'.repeat(32) }).dataDir).toBe(path.resolve('./data'));
   });
 
-  it('§1: SECRET_KEY is generated once and kept in DATA_DIR', () => {
+  it('SECRET_KEY is generated once and kept in DATA_DIR', () => {
     const fresh = mkdtempSync(path.join(tmpdir(), 'hello-config-secret-'));
     try {
       const file = path.join(fresh, 'secret_key');
@@ -48,14 +48,14 @@ describe('config: the contract defaults', () => {
     }
   });
 
-  it('§1: token lifetimes 300 s (access), 1209600 s (refresh, 14 days), 3600 s (password reset)', () => {
+  it('token lifetimes 300 s (access), 1209600 s (refresh, 14 days), 3600 s (password reset)', () => {
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(config.accessTokenLifetime).toBe(300);
     expect(config.refreshTokenLifetime).toBe(1_209_600);
     expect(config.resetTokenLifetime).toBe(3600);
   });
 
-  it('§5: 10 failed logins per 15 min, 5 resets per hour, 20 registrations per hour', () => {
+  it('10 failed logins per 15 min, 5 resets per hour, 20 registrations per hour', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).rateLimits).toEqual({
       login: { max: 10, windowSeconds: 900 },
       reset: { max: 5, windowSeconds: 3600 },
@@ -63,14 +63,14 @@ describe('config: the contract defaults', () => {
     });
   });
 
-  it('§5: a file at most 10 MiB, at most 10 files an item, any other body at most 1 MiB', () => {
+  it('a file at most 10 MiB, at most 10 files an item, any other body at most 1 MiB', () => {
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(config.maxUploadFileBytes).toBe(10_485_760);
     expect(config.maxUploadFiles).toBe(10);
     expect(config.maxBodyBytes).toBe(1_048_576);
   });
 
-  it('§9: retention of 30 days; /metrics off (no METRICS_TOKEN)', () => {
+  it('retention of 30 days; /metrics off (no METRICS_TOKEN)', () => {
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(config.retentionDays).toBe(30);
     expect(config.metricsToken).toBeUndefined();

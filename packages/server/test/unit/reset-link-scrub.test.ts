@@ -25,6 +25,9 @@ describe('reset link scrubbing', () => {
     expect(redactUrl('/x?next=/a?token=ABC&limit=2')).toBe('/x?next=/a?token=[redacted]&limit=2');
     expect(redactUrl('/x;token=ABC')).toBe('/x;token=[redacted]');
     expect(redactUrl('/api/v1/token/?mfa_token=ABC')).toBe('/api/v1/token/?mfa_token=[redacted]');
+    // A secret holding a `?` is redacted whole: only a `?` that starts another name= ends a value.
+    expect(redactUrl('/a?password=abc?def')).toBe('/a?password=[redacted]');
+    expect(redactUrl('/a?api_key=s3?x&limit=5')).toBe('/a?api_key=[redacted]&limit=5');
     // The product's own plain values stay as they are.
     expect(redactUrl('/api/v1/localnews/?limit=20&before=MTIz')).toBe('/api/v1/localnews/?limit=20&before=MTIz');
   });

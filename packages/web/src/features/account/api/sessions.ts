@@ -19,12 +19,12 @@ export async function endSession(id: string): Promise<void> {
 }
 
 /**
- * Ends this browser's own session, as logout does: the call is sent with the access token held now,
- * and the stored token is forgotten at once, whatever the answer (docs/web-app.md, "The session in
- * the browser"); a failure is only logged.
+ * Ends this browser's own session, as the token-style logout does: with the refresh token, read as
+ * the call starts (an access token held may have expired, or been dropped when another tab signed
+ * in), and forgotten at once; `keepalive` lets the call finish after the page is gone.
  */
-export function endThisSession(id: string): void {
-  apiFetch(userSessionPath(id), { method: 'DELETE', auth: 'bearer', refreshOnExpiry: false, keepalive: true }).catch(
+export function endThisSession(): void {
+  apiFetch(apiPaths.logout, { method: 'POST', auth: 'token', refreshOnExpiry: false, keepalive: true }).catch(
     (error: unknown) => console.error('Could not end this session on the server', error),
   );
   clearAuth();

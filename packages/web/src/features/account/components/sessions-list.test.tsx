@@ -11,6 +11,7 @@ import {
   spyConsoleError,
 } from '../../../../test/helpers';
 import { SessionsList } from './sessions-list';
+import { setAccessToken } from '@/lib/auth';
 
 const CHROME_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -146,25 +147,34 @@ describe('sessions list', () => {
     expect(headerOf(call?.[1], 'Authorization')).toBe('Bearer acc');
   });
 
-  it('logging out this device is a logout: the session ends, the token is forgotten, onSignedOut follows', async () => {
-    const fetchMock = fakeServer([here, phone]);
+  /** 'Log out' on this device's card, the logout call answered by `answer`; once onSignedOut has run. */
+  async function logOutThisDevice(answer: () => Response | Promise<Response>, beforeClick = () => {}) {
+    const fetchMock = fakeServer([here, phone], { [`POST ${apiPaths.logout}`]: answer });
     const onSignedOut = vi.fn();
     const { user } = renderRoute(<SessionsList onSignedOut={onSignedOut} />);
     await screen.findByRole('list', { name: 'Signed-in devices' });
+    beforeClick();
     await user.click(within(card('Chrome on Linux')).getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(onSignedOut).toHaveBeenCalled());
-    expect(callsTo(fetchMock, userSessionPath('s-here'))[0]?.[1].method).toBe('DELETE');
+    return fetchMock;
+  }
+
+  it('logging out this device is a logout with the refresh token: no access token needed, the token forgotten', async () => {
+    // The access token dropped (another tab signed in) after the list loaded: the logout does not need one.
+    const fetchMock = await logOutThisDevice(
+      () => jsonResponse(200, { detail: 'Successfully logged out.' }),
+      () => setAccessToken(null),
+    );
+    const [call] = callsTo(fetchMock, apiPaths.logout);
+    expect(call?.[1].method).toBe('POST');
+    expect(headerOf(call?.[1], 'Authorization')).toBe('Token r');
+    expect(callsTo(fetchMock, apiPaths.tokenRefresh)).toHaveLength(0);
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 
   it('forgets the token even when the server could not be told', async () => {
     const consoleError = spyConsoleError();
-    fakeServer([here], { [`DELETE ${userSessionPath('s-here')}`]: () => jsonResponse(503) });
-    const onSignedOut = vi.fn();
-    const { user } = renderRoute(<SessionsList onSignedOut={onSignedOut} />);
-    await screen.findByRole('list', { name: 'Signed-in devices' });
-    await user.click(within(card('Chrome on Linux')).getByRole('button', { name: 'Log out' }));
-    await waitFor(() => expect(onSignedOut).toHaveBeenCalled());
+    await logOutThisDevice(() => jsonResponse(503));
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     await waitFor(() =>
       expect(consoleError).toHaveBeenCalledWith(
@@ -175,18 +185,11 @@ describe('sessions list', () => {
   });
 
   it('forgets the token at once, before the server answers, and lets the call outlive the page', async () => {
-    const fetchMock = fakeServer([here], {
-      [`DELETE ${userSessionPath('s-here')}`]: () => new Promise<Response>(() => {}),
-    });
-    const onSignedOut = vi.fn();
-    const { user } = renderRoute(<SessionsList onSignedOut={onSignedOut} />);
-    await screen.findByRole('list', { name: 'Signed-in devices' });
-    await user.click(within(card('Chrome on Linux')).getByRole('button', { name: 'Log out' }));
-    await waitFor(() => expect(onSignedOut).toHaveBeenCalled());
+    const fetchMock = await logOutThisDevice(() => new Promise<Response>(() => {}));
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
-    const [call] = callsTo(fetchMock, userSessionPath('s-here'));
-    expect(call?.[1]).toMatchObject({ method: 'DELETE', keepalive: true });
-    expect(headerOf(call?.[1], 'Authorization')).toBe('Bearer acc');
+    const [call] = callsTo(fetchMock, apiPaths.logout);
+    expect(call?.[1]).toMatchObject({ method: 'POST', keepalive: true });
+    expect(headerOf(call?.[1], 'Authorization')).toBe('Token r');
   });
 
   it('says when the list could not be loaded and offers to try again', async () => {

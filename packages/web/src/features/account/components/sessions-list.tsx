@@ -68,7 +68,7 @@ export function SessionsList({ onSignedOut }: { onSignedOut: () => void }) {
   const logOut = (session: SessionInfo) => {
     const name = describeUserAgent(session.user_agent);
     if (session.current) {
-      endThisSession(session.id);
+      endThisSession();
       onSignedOut();
       return;
     }

@@ -66,14 +66,20 @@ export function usePdfPrinter(id: number): PdfPrinter {
     const frame = frameRef.current;
     if (!frame) return;
     setBusy(true);
+    // The frame would never load it; a tab of its own offers the PDF to print (or save). Opened now,
+    // while the click still lets a page open one: after the fetch a popup blocker may refuse it.
+    const tab = navigator.pdfViewerEnabled === false ? window.open('', '_blank') : null;
     try {
       const { blob } = await fetchPdf(id, 'include');
-      if (!mounted.current) return; // no URL that nothing would revoke
+      if (!mounted.current) {
+        tab?.close();
+        return; // no URL that nothing would revoke
+      }
       const url = URL.createObjectURL(blob);
       urls.current.add(url);
       if (navigator.pdfViewerEnabled === false) {
-        // The frame would never load it; a tab of its own offers the PDF to print (or save).
-        if (!window.open(url, '_blank')) console.error('Could not open the PDF to print in a new tab');
+        if (tab) tab.location.href = url;
+        else console.error('Could not open the PDF to print in a new tab');
         later(PRINT_TAB_URL_LIFETIME_MS, () => revoke(url));
         setBusy(false);
         return;
@@ -81,7 +87,7 @@ export function usePdfPrinter(id: number): PdfPrinter {
       const giveUp = later(PRINT_FRAME_TIMEOUT_MS, () => {
         frame.onload = null;
         revoke(url);
-        console.error('Could not fetch the PDF to print', new Error('The frame did not load the PDF'));
+        console.error('Could not print the PDF', new Error('The frame did not load the PDF'));
         setBusy(false);
       });
       frame.onload = () => {
@@ -104,6 +110,7 @@ export function usePdfPrinter(id: number): PdfPrinter {
       };
       frame.src = url;
     } catch (error) {
+      tab?.close();
       console.error('Could not fetch the PDF to print', error);
       setBusy(false);
     }
