@@ -24,7 +24,7 @@ import { requestLoggerFactory } from './request-logger.js';
 import routes from './routes/index.js';
 import opsRoutes from './routes/ops/index.js';
 import { lazySchemaCompilers } from './schema-compilers.js';
-import { checkStoreIdentity } from './storage/store-identity.js';
+import { checkStoreIdentity, refuseNewSqliteOnBoundDataDir } from './storage/store-identity.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,9 +52,11 @@ const withStream = (logger: ReturnType<typeof loggerOptions>, stream: BuildOptio
  * It does not listen: `server.ts` does, and tests use `app.inject()`.
  */
 export async function buildApp(config: Config, options: BuildOptions = {}) {
+  if (!options.database && !config.databaseUrl) refuseNewSqliteOnBoundDataDir(config.dataDir);
   const database = options.database ?? openDatabase(config);
   try {
-    await migrateToLatest(database.db);
+    // Without the 5 s bound of request queries on PostgreSQL (db/database.ts).
+    await database.withoutQueryTimeout((db) => migrateToLatest(db));
     await checkStoreIdentity(database.db, config.dataDir); // before the start-up sweep deletes a file
   } catch (error) {
     if (!options.database) await database.close();

@@ -1,20 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parse as parseConnectionString } from 'pg-connection-string';
 import * as z from 'zod/mini';
 import { defaultLimits } from '@hello/contract';
+import { readWrittenOnce, writeOnce } from './storage/write-once.js';
 
 /**
  * The server's whole configuration, read once at boot from the environment (every variable and its
@@ -353,36 +344,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 
 /**
  * One secret per deployment, generated on first start and kept beside the data. Instances starting at
- * once on one DATA_DIR must end up with the same one, and none may read the file half-written: it is
- * written whole and synced under a name of its own, then linked into place, which fails if another
- * instance's is there first; then theirs is used (test/reliability/concurrent-start.test.ts).
+ * once on one DATA_DIR must end up with the same one, and none may read the file half-written: the
+ * first to write it wins (storage/write-once.ts) and the others use theirs
+ * (test/reliability/concurrent-start.test.ts).
  */
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'secret_key');
-  if (existsSync(file)) return readSecret(file);
-  mkdirSync(dataDir, { recursive: true });
+  const existing = readWrittenOnce(file);
+  if (existing !== null) return checkedSecret(file, existing);
   const secret = randomBytes(48).toString('base64url');
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const fd = openSync(temp, 'wx', 0o600);
-  try {
-    writeFileSync(fd, `${secret}\n`);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    linkSync(temp, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readSecret(file);
-    throw error;
-  } finally {
-    rmSync(temp, { force: true });
-  }
-  return secret;
+  if (writeOnce(file, secret, 0o600)) return secret;
+  return checkedSecret(file, readWrittenOnce(file) ?? '');
 }
 
-function readSecret(file: string): string {
-  const secret = readFileSync(file, 'utf8').trim();
+function checkedSecret(file: string, secret: string): string {
   if (secret.length < 32)
     throw new ConfigError([
       `${file}: the secret key is shorter than 32 characters (delete the file to have a new one made, or set SECRET_KEY)`,

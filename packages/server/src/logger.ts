@@ -11,14 +11,15 @@ const PLAIN_PARAMS = new Set(['limit', 'before', 'id', 'page', 'next']);
 /**
  * A value ends at `&`, `#`, whitespace, or a `?` that starts another `name=`, so a plain name cannot
  * swallow what follows it (`/x&next=?token=…`) while a secret holding a `?` is redacted whole; and
- * any `token=` value is redacted wherever it stands, whatever precedes it.
+ * any `token=` value is redacted wherever it stands, whatever precedes it, even encoded inside a
+ * plain one (`?next=%2Fconfirmemail%3Ftoken%3D…`).
  */
 export const redactUrl = (url: string): string =>
   url
     .replace(/([?&])([^=&#?\s]*)=((?:[^&#?\s]|\?(?![^=&#?\s]*=))*)/g, (whole, separator: string, name: string) =>
       PLAIN_PARAMS.has(name) ? whole : `${separator}${name}=[redacted]`,
     )
-    .replace(/token=[^&#?\s]*/gi, 'token=[redacted]');
+    .replace(/token(=|%3D|%253D)[^&#?\s]*/gi, 'token$1[redacted]');
 
 /**
  * Structured request logs. Fastify never logs bodies or headers by default; we also strip secrets

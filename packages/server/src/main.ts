@@ -11,7 +11,8 @@ async function main() {
   const logStream = config.logLevel === 'silent' ? undefined : await logDestination(process.stdout, config.env);
   const app = await buildApp(config, { logStream });
 
-  // SIGTERM/SIGINT: stop accepting, let requests in flight finish, then close the database.
+  // SIGTERM/SIGINT: stop accepting, let requests in flight finish, then close the database. A mail
+  // delivery in flight is waited for 3 s at most (mail/outbox-worker.ts, stopWaitMs), well within the grace.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'fatal error, shutting down');
     else app.log.info({ signal }, 'shutting down');

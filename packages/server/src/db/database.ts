@@ -19,6 +19,11 @@ export const isPostgres = (db: Kysely<Database>): boolean => db.getExecutor().ad
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * Runs `work` (the migrations) on a database whose statements have no time limit: on PostgreSQL a
+   * pool of its own, closed after it; on SQLite `db` itself.
+   */
+  withoutQueryTimeout<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -85,18 +90,30 @@ export const sqliteFile = (dataDir: string): string => path.join(dataDir, 'app.d
 export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseHandle {
   if (config.databaseUrl) {
     const pg = loadPg();
+    const connectionString = config.databaseUrl;
     // Neither connecting nor a query may wait for ever on a server that hangs (frozen, partitioned):
     // the call answers 503 after 5 s instead (plugins/app/errors.ts, isDatabaseUnavailable).
-    const pool = new pg.Pool({
-      connectionString: config.databaseUrl,
-      max: 10,
-      connectionTimeoutMillis: 5000,
-      query_timeout: 5000,
-    });
+    const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000, query_timeout: 5000 });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      // A migration may rightly take longer than a request's 5 s: an index built on a large table, or
+      // the wait for the migration lock while another instance migrates. Connecting keeps its bound.
+      async withoutQueryTimeout(work) {
+        const unbounded = new pg.Pool({ connectionString, max: 2, connectionTimeoutMillis: 5000, keepAlive: true });
+        unbounded.on('error', () => {});
+        const migrating = new Kysely<Database>({ dialect: new PostgresDialect({ pool: unbounded }) });
+        try {
+          return await work(migrating);
+        } finally {
+          await migrating.destroy();
+        }
+      },
+      close: () => db.destroy(),
+    };
   }
   mkdirSync(config.dataDir, { recursive: true });
   const sqlite = new SQLite(sqliteFile(config.dataDir));
@@ -112,5 +129,6 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
   const statements = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new WriteLockingSqliteDialect({ database: statements }) });
   allowDirectReads(db, statements);
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  // SQLite's waits are bounded by its busy timeout, not by a query timeout.
+  return { db, dialect: 'sqlite', withoutQueryTimeout: (work) => work(db), close: () => db.destroy() };
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
 
 /** A probe's answer may not wait on a database that hangs (PostgreSQL frozen, a network partition). */
@@ -17,13 +17,18 @@ export function within<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * True when the database answers `select 1` within `timeoutMs`. Migrations need no check of their own:
- * buildApp runs them to the end before the app exists, so an app that answers has its schema.
+ * True when the database answers, within `timeoutMs`, a read of a table the migrations made (its one
+ * row, `store_identity`): `select 1` touches no table, and on SQLite not even the file, so it would
+ * pass over a file that cannot be read or a schema that is not this one. buildApp runs the migrations
+ * to the end before the app exists; this also sees one undone or a database swapped under it.
  */
 export async function databaseAnswers(db: Kysely<Database>, timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean> {
   try {
-    await within(sql`select 1`.execute(db), timeoutMs);
-    return true;
+    const row = await within(
+      db.selectFrom('store_identity').select('id').where('id', '=', 1).executeTakeFirst(),
+      timeoutMs,
+    );
+    return row !== undefined;
   } catch {
     return false;
   }

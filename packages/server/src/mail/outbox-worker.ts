@@ -17,6 +17,12 @@ export interface OutboxOptions {
   /** A mail still undelivered this long after it was written is given up (its links have expired). */
   giveUpAfterMs: number;
   batchSize: number;
+  /**
+   * How long stop() waits for the delivery in flight and the last records of mails sent. A mail server
+   * that hangs would otherwise hold a SIGTERM for its timeouts (up to 50 s, transport.ts), past the
+   * 10 s the process has to exit (main.ts); the mail abandoned keeps its claim and is sent once that ends.
+   */
+  stopWaitMs: number;
 }
 
 export const defaultOutboxOptions: OutboxOptions = {
@@ -26,6 +32,7 @@ export const defaultOutboxOptions: OutboxOptions = {
   leaseMs: 2 * 60_000,
   giveUpAfterMs: 24 * 3600_000,
   batchSize: 20,
+  stopWaitMs: 3000,
 };
 
 /** Delay before attempt `attempts + 1`: 1 s, 2 s, 4 s, … capped. */
@@ -34,6 +41,15 @@ export const retryDelayMs = (attempts: number, o: Pick<OutboxOptions, 'baseDelay
 
 /** Secrets out of a delivered mail's stored copy: the token of a reset link. */
 const scrub = (body: string) => redactUrl(body);
+
+/** The loop of one start(). Once stop() has stopped waiting for it, it asks the database nothing more. */
+interface Run {
+  running: boolean;
+  abandoned: boolean;
+  /** The mail being handed to the transport, if any. */
+  delivering?: number;
+  loop?: Promise<void>;
+}
 
 /**
  * Delivers the mail outbox: everything due, then sleeps until the next retry is due, a poll interval
@@ -47,14 +63,13 @@ export function createOutboxWorker(
   log: FastifyBaseLogger,
   options: OutboxOptions,
 ) {
-  let running = false;
+  let current: Run | undefined;
   let woken = false;
   let interrupt: (() => void) | undefined;
-  let loop: Promise<void> | undefined;
 
-  const sleep = (ms: number) =>
+  const sleep = (run: Run, ms: number) =>
     new Promise<void>((resolve) => {
-      if (woken || !running) return resolve();
+      if (woken || !run.running) return resolve();
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
@@ -92,13 +107,16 @@ export function createOutboxWorker(
     log.info({ mailId: id, attempts, via: transport.kind, late: late || undefined }, 'mail delivered');
   }
 
-  async function attempt(row: MailOutboxRow): Promise<void> {
+  async function attempt(run: Run, row: MailOutboxRow): Promise<void> {
     const attempts = row.attempts + 1;
     let text = '';
+    run.delivering = row.id;
     try {
       text = seal.open(row.body_text);
       await transport.deliver({ ...row, body_text: text });
     } catch (error) {
+      // Abandoned at shutdown: the database may be closed by now, and the claim's lease brings the mail back.
+      if (run.abandoned) return;
       const reason = error instanceof Error ? error.message : String(error);
       if (Date.now() - Date.parse(row.created_at) >= options.giveUpAfterMs) {
         await outbox.markGivenUp(db, row.id, attempts, seal.seal(scrub(text)), reason);
@@ -109,62 +127,119 @@ export function createOutboxWorker(
       await outbox.markRetry(db, row.id, attempts, new Date(Date.now() + delay), reason);
       log.warn({ mailId: row.id, attempts, retryInMs: delay, reason }, 'mail delivery failed; will retry');
       return;
+    } finally {
+      run.delivering = undefined;
+    }
+    if (run.abandoned) {
+      log.warn(
+        { mailId: row.id },
+        'mail delivered after shutdown gave up on it; not recorded, so sent again once its claim ends',
+      );
+      return;
     }
     // Apart from the delivery: a failure here is no failed delivery, and must not send the mail again.
     await recordSent(row.id, attempts, seal.seal(scrub(text)));
   }
 
   /** Delivers what is due; answers how long to sleep. */
-  async function runOnce(): Promise<number> {
+  async function runOnce(run: Run): Promise<number> {
     woken = false;
     for (const [id, mark] of unrecorded) await recordSent(id, mark.attempts, mark.body);
     const now = new Date();
     const due = await outbox.dueMails(db, now, options.batchSize);
     for (const row of due) {
-      if (!running) return 0;
+      if (!run.running) return 0;
       if (!(await outbox.claimMail(db, row, new Date(Date.now() + options.leaseMs)))) continue;
       const mark = unrecorded.get(row.id);
       if (mark) await recordSent(row.id, mark.attempts, mark.body);
-      else await attempt(row);
+      else await attempt(run, row);
     }
-    if (due.length === options.batchSize) return 0;
+    if (!run.running || due.length === options.batchSize) return 0;
     const next = await outbox.nextAttemptAt(db);
     return next ? Math.min(Math.max(next.getTime() - Date.now(), 0), options.pollMs) : options.pollMs;
   }
 
-  async function run(): Promise<void> {
-    while (running) {
+  async function loop(run: Run): Promise<void> {
+    while (run.running) {
       let delay: number;
       try {
-        delay = await runOnce();
+        delay = await runOnce(run);
       } catch (error) {
+        // Abandoned at shutdown, a query failing on the closed database is no news.
+        if (run.abandoned) return;
         // The database is away (restarting, unreachable): try again later, never crash.
         log.error({ err: error }, 'mail outbox: cannot read the queue');
         delay = options.pollMs;
       }
-      if (delay > 0) await sleep(delay);
+      if (delay > 0) await sleep(run, delay);
+    }
+  }
+
+  /** The last records of mails delivered, then the loop's end; false when `ms` passed first. */
+  async function finish(run: Run | undefined, ms: number): Promise<boolean> {
+    let late = false;
+    const done = (async () => {
+      await run?.loop;
+      // A last try at the records the database refused: once this process is gone, nothing recalls
+      // that those mails went out.
+      for (const [id, mark] of unrecorded) {
+        if (late) return;
+        await recordSent(id, mark.attempts, mark.body);
+      }
+    })().then(
+      () => true,
+      () => true,
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const timeUp = new Promise<boolean>(
+      (resolve) =>
+        (timer = setTimeout(() => {
+          late = true;
+          if (run) run.abandoned = true;
+          resolve(false);
+        }, ms)),
+    );
+    try {
+      return await Promise.race([done, timeUp]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
   return {
     start() {
-      if (running) return;
-      running = true;
-      loop = run();
+      if (current) return;
+      const run: Run = { running: true, abandoned: false };
+      current = run;
+      run.loop = loop(run);
     },
     /** New mail was committed: look now instead of at the next poll. */
     wake() {
       woken = true;
       interrupt?.();
     },
-    /** Stops after the delivery in flight, if any. */
+    /**
+     * Stops after the delivery in flight, if any, waiting for it and the last records for at most
+     * `stopWaitMs`. A delivery still running then is abandoned: its mail keeps its claim, and this or
+     * another instance sends it once the lease ends (at least once, never lost).
+     */
     async stop() {
-      running = false;
+      const run = current;
+      current = undefined;
+      if (run) run.running = false;
       interrupt?.();
-      await loop;
-      // A last try at the records the database refused: once this process is gone, nothing recalls
-      // that those mails went out.
-      for (const [id, mark] of unrecorded) await recordSent(id, mark.attempts, mark.body);
+      if (await finish(run, options.stopWaitMs)) return;
+      if (run?.delivering !== undefined)
+        log.warn(
+          { mailId: run.delivering, waitedMs: options.stopWaitMs },
+          'mail delivery abandoned at shutdown; the mail is sent once its claim ends',
+        );
+      else if (unrecorded.size > 0)
+        log.warn(
+          { mailIds: [...unrecorded.keys()], waitedMs: options.stopWaitMs },
+          'mails delivered but not recorded as sent at shutdown; they are sent again once their claims end',
+        );
+      else log.warn({ waitedMs: options.stopWaitMs }, 'mail outbox stopped without waiting for the database');
     },
   };
 }

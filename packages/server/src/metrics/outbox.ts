@@ -9,7 +9,8 @@ import { outboxFigures, type OutboxFigures } from '../repositories/mail-outbox.j
  * `mail_outbox_pending`, `mail_outbox_failed` and `mail_outbox_oldest_pending_age_seconds`, read when
  * scraped, by one statement: the Registry asks the three at once, and they share the statement in
  * flight. A database that does not answer within 2 s leaves them NaN for that scrape, rather than
- * failing the scrape or holding it.
+ * failing the scrape or holding it. They are the whole deployment's (every instance reads the shared
+ * table), so across instances they are taken once, not summed (docs/api.md, "Operating the product").
  */
 export function outboxGauges(registry: Registry, db: Kysely<Database>, log: FastifyBaseLogger): void {
   let inFlight: Promise<OutboxFigures | undefined> | undefined;
@@ -31,10 +32,14 @@ export function outboxGauges(registry: Registry, db: Kysely<Database>, log: Fast
         this.set(figures ? value(figures) : NaN);
       },
     });
-  gauge('mail_outbox_pending', 'Mails waiting for delivery', (f) => f.pending);
+  gauge(
+    'mail_outbox_pending',
+    'Mails waiting for delivery, in the whole deployment (the same on every instance)',
+    (f) => f.pending,
+  );
   gauge(
     'mail_outbox_failed',
-    'Mails given up on (undelivered after 24 hours), until retention deletes them',
+    'Mails given up on (undelivered after 24 hours) in the whole deployment, until retention deletes them',
     (f) => f.failed,
   );
   gauge(

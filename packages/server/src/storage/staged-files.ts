@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readlinkSync } from 'node:fs';
 import { mkdir, open, opendir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,20 @@ import { pipeline } from 'node:stream/promises';
 
 /** Published files whose rows are looked up at once by the start-up sweep. */
 const SWEEP_BATCH = 500;
+
+/**
+ * This process's host as staging folders name it: the host name and, on Linux, the pid namespace.
+ * Containers sharing a host name (host networking) count pids each on their own: without it, one
+ * would take a live neighbour's folder for a dead process's and delete its uploads in flight.
+ */
+export const stagingHost: string = (() => {
+  try {
+    const namespace = /\[(\d+)\]/.exec(readlinkSync('/proc/self/ns/pid'))?.[1];
+    return namespace ? `${hostname()}~${namespace}` : hostname();
+  } catch {
+    return hostname(); // not Linux, or /proc hidden: the host name alone
+  }
+})();
 
 /** Given storage names, resolves the subset that has a database row. */
 export type KnownNames = (names: string[]) => Promise<Set<string>>;
@@ -24,7 +39,7 @@ export type KnownNames = (names: string[]) => Promise<Set<string>>;
 export class StagedFileStore {
   readonly tmpRoot: string;
   readonly stagingDir: string;
-  private readonly instance = `${process.pid}.${randomBytes(4).toString('hex')}@${hostname()}`;
+  private readonly instance = `${process.pid}.${randomBytes(4).toString('hex')}@${stagingHost}`;
 
   constructor(readonly dir: string) {
     this.tmpRoot = path.join(dir, '.tmp');
@@ -131,13 +146,13 @@ export class StagedFileStore {
     return { removed, published };
   }
 
-  /** A staging folder whose process is gone: ours by host and pid, or untouched for a day elsewhere. */
+  /** A staging folder whose process is gone: ours by host (and pid namespace) and pid, or untouched for a day elsewhere. */
   private async isAbandoned(name: string, folder: string): Promise<boolean> {
     const match = /^(\d+)\.[0-9a-f]+@(.+)$/.exec(name);
     const stats = await stat(folder).catch(ifMissing(undefined));
     if (!stats) return false; // swept by another instance meanwhile: nothing left to do
     const { mtimeMs } = stats;
-    if (match && match[2] === hostname()) {
+    if (match && match[2] === stagingHost) {
       const pid = Number(match[1]);
       // Our pid: a previous process that had it (touched before we started), or another app in this one.
       if (pid === process.pid) return mtimeMs < Date.now() - process.uptime() * 1000;

@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, opendir, readFile, rm, writeFile } from 'node:fs/promises';
-import { setTimeout } from 'node:timers/promises';
+import { existsSync } from 'node:fs';
+import { opendir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { ConfigError } from '../config.js';
+import { sqliteFile } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { NO_HARD_LINKS } from './no-hard-links.js';
 import { ifMissing } from './staged-files.js';
+import { readWrittenOnce, writeOnce } from './write-once.js';
 
 /** In DATA_DIR: the id of the database this DATA_DIR's files belong to. */
 export const STORE_ID_FILE = 'store_id';
@@ -29,7 +29,7 @@ export async function checkStoreIdentity(db: Kysely<Database>, dataDir: string):
     .where('id', '=', 1)
     .executeTakeFirstOrThrow();
   const file = path.join(dataDir, STORE_ID_FILE);
-  const dataDirId = await readStoreId(file);
+  const dataDirId = readWrittenOnce(file);
   if (dataDirId === databaseId) return;
   if (dataDirId !== null) throw mismatch(dataDir, `it was last used with a database whose id is ${dataDirId}`);
   if ((await holdsFiles(dataDir)) && !(await namesAnyFile(db))) {
@@ -40,8 +40,22 @@ export async function checkStoreIdentity(db: Kysely<Database>, dataDir: string):
     ]);
   }
   // Two instances starting at once on a new DATA_DIR write the same id: the second finds it there.
-  if (!(await writeOnce(file, databaseId)) && (await readStoreId(file)) !== databaseId)
+  if (!writeOnce(file, databaseId, 0o644) && readWrittenOnce(file) !== databaseId)
     throw mismatch(dataDir, 'another instance bound it to another database just now');
+}
+
+/**
+ * Before SQLite opens DATA_DIR/app.db (which it would create): a DATA_DIR bound to a database whose
+ * app.db is missing is refused before an empty one is made, most often a PostgreSQL deployment's
+ * DATA_DIR started without its DATABASE_URL.
+ */
+export function refuseNewSqliteOnBoundDataDir(dataDir: string): void {
+  if (existsSync(sqliteFile(dataDir)) || !existsSync(path.join(dataDir, STORE_ID_FILE))) return;
+  throw new ConfigError([
+    `DATA_DIR (${dataDir}) belongs to a database (DATA_DIR/${STORE_ID_FILE}) but holds no app.db, and ` +
+      'DATABASE_URL is not set: started, the server would make a new, empty SQLite database. If this ' +
+      'deployment runs on PostgreSQL, set DATABASE_URL; if app.db was lost, restore it from a backup.',
+  ]);
 }
 
 function mismatch(dataDir: string, why: string): ConfigError {
@@ -51,15 +65,6 @@ function mismatch(dataDir: string, why: string): ConfigError {
       `database is the right one (restored from a backup older than ${STORE_ID_FILE}), remove ` +
       `DATA_DIR/${STORE_ID_FILE} and start again.`,
   ]);
-}
-
-/** The id in the file; null without it. Empty is a file being made without a link: read again. */
-async function readStoreId(file: string): Promise<string | null> {
-  for (let tries = 0; ; tries += 1) {
-    const id = await readFile(file, 'utf8').then((text) => text.trim(), ifMissing(null));
-    if (id !== '' || tries === 20) return id;
-    await setTimeout(50);
-  }
 }
 
 async function holdsFiles(dataDir: string): Promise<boolean> {
@@ -77,36 +82,4 @@ async function namesAnyFile(db: Kysely<Database>): Promise<boolean> {
     db.selectFrom('pdfs').select('id').limit(1).executeTakeFirst(),
   ]);
   return file !== undefined || pdf !== undefined;
-}
-
-/** Writes the file whole (a temporary file linked into place) unless it exists: false then. */
-async function writeOnce(file: string, content: string): Promise<boolean> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const handle = await open(temp, 'wx', 0o644);
-  try {
-    await handle.writeFile(`${content}\n`);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await link(temp, file);
-    return true;
-  } catch (error) {
-    const { code } = error as NodeJS.ErrnoException;
-    if (code === 'EEXIST') return false;
-    if (!NO_HARD_LINKS.has(code ?? '')) throw error;
-  } finally {
-    await rm(temp, { force: true });
-  }
-  // Without hard links (vfat, SMB): created exclusively and written at once; a reader that finds it
-  // still empty reads again.
-  return writeFile(file, `${content}\n`, { flag: 'wx' }).then(
-    () => true,
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EEXIST') return false;
-      throw error;
-    },
-  );
 }

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:f
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewsItem } from '@hello/contract';
+import { stagingHost } from '../../src/storage/staged-files.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { filesUnder } from '../helpers/files.js';
 import { multipart, type FilePart } from '../helpers/multipart.js';
@@ -171,14 +172,14 @@ describe.each(dialects)('uploads: limits, atomicity, types, links (%s)', (dialec
       .where('id', '=', item.files[0]!.id)
       .executeTakeFirstOrThrow();
     // A dead instance's staging folder: one file committed but not yet moved, one never committed.
-    const dead = path.join(uploads(), '.tmp', `999999.deadbeef@${(await import('node:os')).hostname()}`);
+    const dead = path.join(uploads(), '.tmp', `999999.deadbeef@${stagingHost}`);
     mkdirSync(dead, { recursive: true });
     const { rename } = await import('node:fs/promises');
     await rename(path.join(uploads(), row.storage_name), path.join(dead, row.storage_name));
     writeFileSync(path.join(dead, 'a'.repeat(32)), 'half an upload');
     writeFileSync(path.join(uploads(), 'b'.repeat(32)), 'no row');
     // Our own pid: a folder untouched since before this process started is a previous life's...
-    const host = (await import('node:os')).hostname();
+    const host = stagingHost;
     const previousLife = path.join(uploads(), '.tmp', `${process.pid}.0badf00d@${host}`);
     mkdirSync(previousLife);
     writeFileSync(path.join(previousLife, 'c'.repeat(32)), 'old');
@@ -188,13 +189,21 @@ describe.each(dialects)('uploads: limits, atomicity, types, links (%s)', (dialec
     const sibling = path.join(uploads(), '.tmp', `${process.pid}.cafe0001@${host}`);
     mkdirSync(sibling);
     writeFileSync(path.join(sibling, 'd'.repeat(32)), 'in progress');
+    // The same host name in another pid namespace (a container with host networking): pid 999999 may
+    // be alive there, mid-upload, so its fresh folder is left alone too.
+    const { hostname } = await import('node:os');
+    const neighbour = path.join(uploads(), '.tmp', `999999.feed0001@${hostname()}`);
+    mkdirSync(neighbour);
+    writeFileSync(path.join(neighbour, 'e'.repeat(32)), 'in progress elsewhere');
 
     await t.restart();
     expect(filesUnder(uploads())).not.toContain('b'.repeat(32));
     expect(existsSync(dead)).toBe(false);
     expect(existsSync(previousLife)).toBe(false);
     expect(existsSync(path.join(sibling, 'd'.repeat(32)))).toBe(true);
+    expect(existsSync(path.join(neighbour, 'e'.repeat(32)))).toBe(true);
     rmSync(sibling, { recursive: true });
+    rmSync(neighbour, { recursive: true });
     const served = await t.app.inject({ method: 'GET', url: item.files[0]!.url });
     expect(served.body).toBe('file 9\n');
     const stored = (await t.app.db.selectFrom('news_files').select('storage_name').execute())

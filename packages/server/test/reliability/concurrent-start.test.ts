@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { stagingHost } from '../../src/storage/staged-files.js';
 import { dialects } from '../helpers/build.js';
 import { createPgDatabase } from '../helpers/pg-database.js';
 import { call, spawnServer, type SpawnedServer } from '../helpers/spawn-server.js';
@@ -39,7 +40,7 @@ function plantDeadStaging(dataDir: string, pids: number[], withOrphans: boolean)
   const planted: string[] = [];
   for (const store of ['uploads', 'pdfs']) {
     pids.forEach((pid, i) => {
-      const folder = path.join(dataDir, store, '.tmp', `${pid}.${(0xa0b0c0 + i).toString(16)}@${hostname()}`);
+      const folder = path.join(dataDir, store, '.tmp', `${pid}.${(0xa0b0c0 + i).toString(16)}@${stagingHost}`);
       mkdirSync(folder, { recursive: true });
       for (let f = 0; f < FILES_PER_FOLDER; f += 1)
         writeFileSync(path.join(folder, `${f.toString(16).padStart(32, '0')}.pdf`), `left by ${pid}`);
@@ -180,7 +181,7 @@ describe.each(dialects)('instances starting at the same moment on one DATA_DIR (
       // A crash after the rows' commit and before the files' publish: the sweep must publish them,
       // whichever instance of the pair gets there first.
       const pdfs = path.join(pair.dataDir, 'pdfs');
-      const caught = path.join(pdfs, '.tmp', `${pids[0]}.c0ffee@${hostname()}`);
+      const caught = path.join(pdfs, '.tmp', `${pids[0]}.c0ffee@${stagingHost}`);
       mkdirSync(caught, { recursive: true });
       const published = readdirSync(pdfs).filter((n) => n.endsWith('.pdf'));
       // The demo PDFs the first start made: without them this would test a first start again.

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -41,10 +41,14 @@ describe.each(dialects)('DATA_DIR and its database (%s)', (dialect) => {
   }
 
   /**
-   * The same DATA_DIR with a database of its own: a new PostgreSQL database, or (SQLite) a new
-   * app.db, the store's own moved aside; `ownAgain` puts it back.
+   * The same DATA_DIR with a database of its own: a new PostgreSQL database, or (SQLite) the store's
+   * app.db moved aside and, unless `made` by the start (a DATA_DIR without store_id), another
+   * store's put in its place; `ownAgain` puts it back.
    */
-  async function anotherDatabase(t: TestApp): Promise<{ env: Record<string, string>; ownAgain: () => void }> {
+  async function anotherDatabase(
+    t: TestApp,
+    { made = false } = {},
+  ): Promise<{ env: Record<string, string>; ownAgain: () => void }> {
     await t.app.close();
     if (dialect === 'postgres') {
       const other = await createPgDatabase();
@@ -55,6 +59,12 @@ describe.each(dialects)('DATA_DIR and its database (%s)', (dialect) => {
     const aside = mkdtempSync(path.join(tmpdir(), 'hello-own-db-'));
     cleanups.push(async () => rmSync(aside, { recursive: true, force: true }));
     for (const file of files) if (existsSync(file)) renameSync(file, path.join(aside, path.basename(file)));
+    if (!made) {
+      const elsewhere = mkdtempSync(path.join(tmpdir(), 'hello-other-db-'));
+      cleanups.push(async () => rmSync(elsewhere, { recursive: true, force: true }));
+      await (await buildApp(loadConfig({ DATA_DIR: elsewhere, LOG_LEVEL: 'silent' }))).close();
+      copyFileSync(path.join(elsewhere, 'app.db'), files[0]!);
+    }
     return {
       env: {},
       ownAgain: () => {
@@ -116,7 +126,7 @@ describe.each(dialects)('DATA_DIR and its database (%s)', (dialect) => {
     expect((await own.inject({ method: 'GET', url: '/download_pdf_by_id/1' })).statusCode).toBe(200);
 
     rmSync(idFile);
-    const { env } = await anotherDatabase(t);
+    const { env } = await anotherDatabase(t, { made: true });
     await expect(start(t, env)).rejects.toThrow(/holds uploads or PDFs and this database names none of them/);
     // Refused again, by the server or the cli: the database it made stays empty, and no file goes.
     const res = await cli(t, ['list-pdfs'], { env });
@@ -125,6 +135,22 @@ describe.each(dialects)('DATA_DIR and its database (%s)', (dialect) => {
     expect(filesUnder(t.dataDir).filter((f) => /^(uploads|pdfs)\//.test(f))).toEqual(files);
     expect(existsSync(idFile)).toBe(false);
   });
+
+  it.runIf(dialect === 'sqlite')(
+    'refuses a DATA_DIR bound to a database with no app.db, before making an empty one',
+    async () => {
+      const { t, files } = await storeInUse();
+      await t.app.close();
+      for (const name of ['app.db', 'app.db-wal', 'app.db-shm']) rmSync(path.join(t.dataDir, name), { force: true });
+      await expect(start(t, {})).rejects.toThrow(/holds no app\.db, and DATABASE_URL is not set/);
+      expect(existsSync(path.join(t.dataDir, 'app.db'))).toBe(false);
+      const res = await cli(t, ['list-pdfs']);
+      expect(res.code).toBe(1);
+      expect(res.err).toContain('If this deployment runs on PostgreSQL, set DATABASE_URL');
+      expect(existsSync(path.join(t.dataDir, 'app.db'))).toBe(false);
+      expect(filesUnder(t.dataDir).filter((f) => /^(uploads|pdfs)\//.test(f))).toEqual(files);
+    },
+  );
 
   it('says which file to remove when the database is the right one', async () => {
     const { t } = await storeInUse();

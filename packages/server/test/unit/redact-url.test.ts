@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions, redactUrl } from '../../src/logger.js';
+import { frameworkErrors } from '../../src/plugins/app/errors.js';
 import { replyWithFile } from '../../src/routes/reply-with-file.js';
 
 /** What a request's URL looks like in the log (src/logger.ts) and in a delivered mail's stored copy. */
@@ -17,6 +18,13 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/login?next=%2Fnews')).toBe('/login?next=%2Fnews');
     expect(redactUrl('/api/v1/user/profile/')).toBe('/api/v1/user/profile/');
+  });
+
+  it('redacts a token encoded inside a plain value, as a hand-made ?next= would carry it', () => {
+    expect(redactUrl('/login?next=%2Fconfirmemail%3Ftoken%3DSECRETNEXT')).toBe(
+      '/login?next=%2Fconfirmemail%3Ftoken%3D[redacted]',
+    );
+    expect(redactUrl('/login?next=%252Fx%253Ftoken%253DSECRET2')).toBe('/login?next=%252Fx%253Ftoken%253D[redacted]');
   });
 
   it('redacts the token of a link inside a mail’s text, and leaves the text around it', () => {
@@ -45,6 +53,24 @@ describe('the log', () => {
       const failed = lines.find((line) => line.includes('download failed after its headers were sent'));
       expect(failed).toContain('expires=[redacted]&sig=[redacted]');
       expect(lines.filter((line) => line.includes('c2lnbmF0dXJl'))).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('keeps a token out of the line Fastify writes for a URL that does not decode', async () => {
+    const lines: string[] = [];
+    const options = loggerOptions({ logLevel: 'info', env: 'test' }) as object;
+    const app = Fastify({
+      logger: { ...options, stream: { write: (line: string) => void lines.push(line) } },
+      frameworkErrors,
+    });
+    app.get('/api/password_reset/:id', async () => 'never');
+    try {
+      const res = await app.inject({ url: '/api/password_reset/%zz?token=SECRETAPI' });
+      expect(res.statusCode).toBe(404);
+      expect(lines.some((line) => line.includes('FST_ERR_BAD_URL'))).toBe(true);
+      expect(lines.filter((line) => line.includes('SECRETAPI'))).toEqual([]);
     } finally {
       await app.close();
     }

@@ -1,10 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { attachmentDisposition, cleanFileName } from '../../src/storage/file-names.js';
-import { StagedFileStore } from '../../src/storage/staged-files.js';
+import { StagedFileStore, stagingHost } from '../../src/storage/staged-files.js';
 import { createUrlSigner } from '../../src/storage/signed-urls.js';
 import { looksLikeText, sniffContentType } from '../../src/storage/sniff.js';
 
@@ -160,5 +160,16 @@ describe('StagedFileStore.sweep and publish', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('stagingHost', () => {
+  it.runIf(process.platform === 'linux')('names the pid namespace beside the host name on Linux', async () => {
+    const { readlinkSync } = await import('node:fs');
+    const namespace = /\[(\d+)\]/.exec(readlinkSync('/proc/self/ns/pid'))![1];
+    expect(stagingHost).toBe(`${hostname()}~${namespace}`);
+    const store = new StagedFileStore('/nowhere');
+    const [pid, host] = path.basename(store.stagingDir).split('@');
+    expect([pid!.split('.')[0], host]).toEqual([String(process.pid), stagingHost]);
   });
 });

@@ -1,24 +1,24 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { link } from 'node:fs/promises';
+import { linkSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../helpers/build.js';
 
-// link() as the real one, until a test makes it fail as a filesystem without hard links does.
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:fs/promises')>();
-  return { ...actual, link: vi.fn(actual.link) };
+// linkSync() as the real one (storage/write-once.ts), until a test makes it fail as a filesystem
+// without hard links does.
+vi.mock('node:fs', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs')>();
+  return { ...actual, linkSync: vi.fn(actual.linkSync) };
 });
-const realLink = (await vi.importActual<typeof import('node:fs/promises')>('node:fs/promises')).link;
+const realLink = (await vi.importActual<typeof import('node:fs')>('node:fs')).linkSync;
 
 /** DATA_DIR/store_id (storage/store-identity.ts) on a filesystem that cannot make hard links (vfat, SMB). */
 describe('DATA_DIR/store_id without hard links', () => {
-  afterEach(() => vi.mocked(link).mockReset().mockImplementation(realLink));
+  afterEach(() => vi.mocked(linkSync).mockReset().mockImplementation(realLink));
 
   it.each(['EPERM', 'ENOTSUP', 'ENOSYS'])(
     'is written in place when link fails with %s, and read on the next start',
     async (code) => {
-      vi.mocked(link).mockImplementation(async (from, to) => {
+      vi.mocked(linkSync).mockImplementation((from, to) => {
         if (path.basename(String(to)) === 'store_id') throw Object.assign(new Error(`${code}: link`), { code });
         return realLink(from, to);
       });

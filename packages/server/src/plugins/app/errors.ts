@@ -4,6 +4,7 @@ import { serverMessages } from '@hello/contract';
 import { lostInFlight } from '../../db/database.js';
 import { ApiError, httpErrors, schemeOf } from '../../http-errors.js';
 import { bodyStillArriving, closeAfterBody } from '../../lingering-close.js';
+import { redactUrl } from '../../logger.js';
 import { fieldErrorsFromValidation } from './validation-errors.js';
 
 /**
@@ -23,7 +24,7 @@ export default fp(async function errors(app: FastifyInstance) {
         : toApiError(error, request);
     if (answer.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else if (!(error instanceof ApiError))
-      request.log.info({ code: error.code, status: answer.statusCode }, error.message);
+      request.log.info({ code: error.code, status: answer.statusCode }, redactUrl(error.message));
     return send(reply, answer);
   });
 
@@ -47,7 +48,8 @@ export default fp(async function errors(app: FastifyInstance) {
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   endAfterBody(request, reply);
-  request.log.info({ code: error.code }, error.message);
+  // The message quotes the raw URL (a reset link's token, a signature): redacted as the request's is.
+  request.log.info({ code: error.code }, redactUrl(error.message));
   const unroutable = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
   return send(reply, unroutable ? httpErrors.notFound() : toApiError(error, request));
 }
