@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { appRoutes } from '@hello/contract';
+import { appRoutes, serverMessages } from '@hello/contract';
 import type { UserRow } from '../db/schema.js';
+import { httpErrors } from '../http-errors.js';
 import { confirmEmailMail, emailTakenMail, securityNoticeMail, type NoticeContext } from '../mail/security-notices.js';
 import {
   findUsableEmailChangeToken,
@@ -10,17 +11,21 @@ import {
 import { accountEmailChanged } from '../repositories/news.js';
 import { useUpUserTokens } from '../repositories/single-use-tokens.js';
 import { changeAccount, findUserByEmail, isUniqueViolation, setEmail } from '../repositories/users.js';
+import { requireAsChecked } from './as-checked.js';
 import { hashResetToken, looksLikeResetToken, newResetToken } from './reset-tokens.js';
 
 /**
  * Starts a change of the user's e-mail (docs/api.md, "Account center"): the new address gets a
  * single-use link (the token stored hashed, expiring like a reset link), or, when it has an account
  * already, a mail saying so instead, so the answer is the same either way; the current address gets a
- * notice. Nothing changes until the link is opened. All mails go through the outbox in one transaction.
+ * notice. Nothing changes until the link is opened. All mails go through the outbox in one transaction,
+ * which stores nothing when, since `user` was read and the password checked, the caller's session
+ * (`sessionId`) ended (401) or the account's password or address changed (400, as a wrong password).
  */
 export async function requestEmailChange(
   app: FastifyInstance,
   user: UserRow,
+  sessionId: string,
   newEmail: string,
   context: NoticeContext,
   log: FastifyBaseLogger,
@@ -30,6 +35,8 @@ export async function requestEmailChange(
   const link = `${app.config.publicUrl}${appRoutes.confirmEmail}?token=${token}`;
   const lifetime = app.config.resetTokenLifetime;
   await app.db.transaction().execute(async (trx) => {
+    // A reset the owner made while the password was checked must not let a stolen session's change through.
+    await requireAsChecked(trx, user, sessionId, () => httpErrors.fields({ password: [serverMessages.wrongPassword] }));
     if (taken) {
       await app.mailer.queue(emailTakenMail(newEmail, app.config.publicUrl), trx);
     } else {

@@ -1,15 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { TokenPair } from '@hello/contract';
-import type { Database, SessionRow } from '../db/schema.js';
+import type { Database, SessionRow, UserRow } from '../db/schema.js';
 import { commitUnlessNull } from '../db/commit-unless-null.js';
 import * as sessions from '../repositories/sessions.js';
-import { isUniqueViolation, passwordStillIs } from '../repositories/users.js';
+import { findUserShared, isUniqueViolation, lockUser } from '../repositories/users.js';
 import type { Jwt } from './jwt.js';
 import { liveSessionChecks } from './live-session-checks.js';
 
 export type { Device } from '../repositories/sessions.js';
 
 export type StartedSession = TokenPair & { sessionId: string };
+
+/** Work a session's start does in its transaction (a code's use, a notice queued). */
+type InTransaction = (trx: Kysely<Database>) => Promise<void>;
 
 /** A session's `last_used_at` is written at most this often (docs/api.md, "Account center"). */
 export const LAST_USED_INTERVAL_MS = 60_000;
@@ -70,30 +73,62 @@ export function createSessionService(db: Kysely<Database>, jwt: Jwt, lifetimes: 
   }
 
   return {
-    /** Starts a session for the user (a registration's). */
+    /** Starts a session for the user, in a transaction of its own. */
     async start(userId: number, device = UNKNOWN_DEVICE): Promise<StartedSession> {
       return tokensOf(await sessions.createSession(db, userId, lifetimes.refresh, device));
     },
     /**
-     * Starts the session of a login whose password was checked against `checkedHash`, in a transaction
-     * that first makes sure the stored hash is still that one: null when a reset or change of the
-     * password came in between, which ended every session and must not leave this one live. On
-     * PostgreSQL the user's row is share-locked until the session is in, so a reset's end of the
-     * sessions either sees it or comes after the refusal.
+     * Starts the first session of the user `makeUser` inserts, in its transaction (a registration):
+     * both commit or neither does. Undefined, with nothing done, when `makeUser` made no user.
      */
-    async startWithPassword(userId: number, checkedHash: string, device: sessions.Device) {
-      const session = await commitUnlessNull(db, async (trx) =>
-        (await passwordStillIs(trx, userId, checkedHash))
-          ? sessions.createSession(trx, userId, lifetimes.refresh, device)
-          : null,
-      );
+    async startWithNewUser(
+      makeUser: (trx: Kysely<Database>) => Promise<number | undefined>,
+      device: sessions.Device,
+    ): Promise<StartedSession | undefined> {
+      const session = await db.transaction().execute(async (trx) => {
+        const userId = await makeUser(trx);
+        return userId === undefined ? undefined : sessions.createSession(trx, userId, lifetimes.refresh, device);
+      });
       return session && tokensOf(session);
+    },
+    /**
+     * Starts the session of a login that checked the password against `user.password_hash` and found
+     * two-step sign-in off, in a transaction that first reads the user's row again, share-locked on
+     * PostgreSQL until the session is in: a reset (which ends the sessions) or two-step sign-in turned
+     * on (which ends the others) either commits before this read, which sees it, or waits for the
+     * session and ends it. Null when the row is gone or its hash is
+     * another (a reset or change of the password ended every session: this one must not live);
+     * `{ twoStep }`, the row as it is now, with no session, when two-step sign-in was turned on
+     * meanwhile: the login goes on as for such an account, to its code step. `alsoInTransaction` runs
+     * after the session's insert, in its transaction.
+     */
+    async startWithPassword(
+      user: Pick<UserRow, 'id' | 'password_hash'>,
+      device: sessions.Device,
+      alsoInTransaction: InTransaction = async () => {},
+    ): Promise<StartedSession | { twoStep: UserRow } | null> {
+      const started = await commitUnlessNull<Database, { twoStep: UserRow } | { session: SessionRow }>(
+        db,
+        async (trx) => {
+          const now = await findUserShared(trx, user.id);
+          if (!now || now.password_hash !== user.password_hash) return null;
+          if (now.totp_secret !== null) return { twoStep: now };
+          const session = await sessions.createSession(trx, user.id, lifetimes.refresh, device);
+          await alsoInTransaction(trx);
+          return { session };
+        },
+      );
+      if (!started) return null;
+      return 'twoStep' in started ? started : tokensOf(started.session);
     },
     /**
      * Starts the session of a login's code step, of the id its mfa token names, in one transaction with
      * `alsoInTransaction` (the code's use), which rolls it back by answering false: null then, as when
-     * a session of that id exists already (the same token's other code step started it; on PostgreSQL
-     * a second start of the same id waits at its insert for the first one's transaction to end).
+     * a session of that id exists already (the same token's other code step started it) or the user is
+     * gone. The user's row is locked first (PostgreSQL), as an account deletion or a reset locks it
+     * before the rows that hang off it: the session's insert and the code's use (a write of the row)
+     * after it cannot deadlock with them. A second start of the same id waits at that lock for the
+     * first one's transaction to end.
      */
     async startWithCode(
       userId: number,
@@ -104,6 +139,7 @@ export function createSessionService(db: Kysely<Database>, jwt: Jwt, lifetimes: 
       let session;
       try {
         session = await commitUnlessNull(db, async (trx) => {
+          if (!(await lockUser(trx, userId))) return null;
           const row = await sessions.createSession(trx, userId, lifetimes.refresh, device, new Date(), sessionId);
           return (await alsoInTransaction(trx)) ? row : null;
         });

@@ -1,10 +1,13 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { texts } from '@hello/contract';
+import { serverMessages, texts } from '@hello/contract';
 import type { Database, UserRow } from '../db/schema.js';
 import { commitUnlessNull } from '../db/commit-unless-null.js';
+import { httpErrors } from '../http-errors.js';
 import { createBodySeal } from '../mail/body-seal.js';
+import { useLiveSession } from '../repositories/sessions.js';
+import { requireAsChecked } from './as-checked.js';
 import type { Jwt } from './jwt.js';
 
 type Db = Kysely<Database>;
@@ -24,6 +27,9 @@ export const MFA_TOKEN_SECONDS = 300;
 const RECOVERY_CODE_COUNT = 10;
 /** Ten base32 letters (50 bits) each, shown as `abcde-fghij`. */
 const RECOVERY_CODE_SHAPE = /^[a-z2-7]{10}$/;
+
+/** The refusal of a change whose password was checked against a hash that is no longer the account's. */
+const wrongPassword = () => httpErrors.fields({ password: [serverMessages.wrongPassword] });
 
 const hashRecoveryCode = (code: string) => createHash('sha256').update(code).digest('hex');
 /** A recovery code as typed: any letter case, spaces and dashes ignored. */
@@ -116,25 +122,34 @@ export function createTwoStepService(db: Db, jwt: Jwt, secretKey: string) {
       return { enabled, recovery_codes_left: enabled ? await recoveryCodesLeft(db, userId) : 0 };
     },
 
-    /** A new secret, kept as pending until a first code confirms it; with its otpauth:// URI. */
-    async setUp(user: UserRow): Promise<{ secret: string; otpauth_url: string }> {
+    /**
+     * A new secret, kept as pending until a first code confirms it; with its otpauth:// URI. Not
+     * stored when, since `user` was read and the password checked, the caller's session ended (401)
+     * or the password or address changed (400, as a wrong password): as-checked.ts.
+     */
+    async setUp(user: UserRow, sessionId: string): Promise<{ secret: string; otpauth_url: string }> {
       const secret = generateSecret();
-      await db
-        .updateTable('users')
-        .set({ totp_pending_secret: seal.seal(secret) })
-        .where('id', '=', user.id)
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        await requireAsChecked(trx, user, sessionId, wrongPassword);
+        await trx
+          .updateTable('users')
+          .set({ totp_pending_secret: seal.seal(secret) })
+          .where('id', '=', user.id)
+          .execute();
+      });
       return { secret, otpauth_url: generateURI({ issuer: texts.header, label: user.email, secret }) };
     },
 
     /**
      * Turns two-step sign-in on with a first code of the pending secret: the secret becomes the user's,
      * ten new recovery codes replace any old ones, and `alsoInTransaction` runs (ending the other
-     * sessions, queuing the notice) in the same transaction. The codes, or why not.
+     * sessions, queuing the notice) in the same transaction. The codes, or why not; 401 (thrown) when
+     * the caller's session (`sessionId`) ended meanwhile (a logout, a reset), and nothing changes.
      */
     async confirm(
       user: UserRow,
       code: string,
+      sessionId: string,
       alsoInTransaction: (trx: Db) => Promise<void>,
     ): Promise<string[] | 'not-set-up' | 'invalid'> {
       if (!user.totp_pending_secret) return 'not-set-up';
@@ -154,6 +169,8 @@ export function createTwoStepService(db: Db, jwt: Jwt, secretKey: string) {
           .where('totp_pending_secret', '=', user.totp_pending_secret)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false; // set up again, or confirmed, meanwhile
+        // The row first (just written), then the session's, as a reset and a password change take them.
+        if (!(await useLiveSession(trx, sessionId))) throw httpErrors.tokenNotValid('Bearer');
         await trx.deleteFrom('totp_recovery_codes').where('user_id', '=', user.id).execute();
         await trx
           .insertInto('totp_recovery_codes')
@@ -178,14 +195,22 @@ export function createTwoStepService(db: Db, jwt: Jwt, secretKey: string) {
     /**
      * Turns it off with a code of the user's (parseCode): the secret, the pending one and the recovery
      * codes go, and `alsoInTransaction` runs, in one transaction. False, and nothing changed, when the
-     * code cannot be used or the secret changed meanwhile. The user's row is written before any
-     * recovery code's, the order an account deletion takes them in: the other order deadlocks with
-     * one on PostgreSQL.
+     * code cannot be used or the secret changed meanwhile; thrown, and nothing changed, when since
+     * `user` was read and the password checked the caller's session ended (401) or the password or
+     * address changed (400, as a wrong password): as-checked.ts. The user's row is locked and
+     * written before any recovery code's, the order an account deletion takes them in: the other
+     * order deadlocks with one on PostgreSQL.
      */
-    async turnOff(user: UserRow, parsed: ParsedCode, alsoInTransaction: (trx: Db) => Promise<void>): Promise<boolean> {
+    async turnOff(
+      user: UserRow,
+      parsed: ParsedCode,
+      sessionId: string,
+      alsoInTransaction: (trx: Db) => Promise<void>,
+    ): Promise<boolean> {
       const secret = user.totp_secret;
       if (!secret) return false;
       const done = await commitUnlessNull(db, async (trx) => {
+        await requireAsChecked(trx, user, sessionId, wrongPassword);
         const off = await trx
           .updateTable('users')
           .set({ totp_secret: null, totp_pending_secret: null, totp_enabled_at: null })

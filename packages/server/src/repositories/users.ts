@@ -94,20 +94,28 @@ export async function replacePasswordHash(db: Db, userId: number, checked: strin
 }
 
 /**
- * True while the stored password hash is still `checked`. In a transaction on PostgreSQL the row stays
- * share-locked until it ends, so a reset or change of the password waits for it, or it for them.
+ * The user's row as it is now. In a transaction on PostgreSQL the row stays share-locked until it
+ * ends, so a reset or change of the password, or two-step sign-in turned on, waits for it, or it for
+ * them.
  */
-export function passwordStillIs(db: Db, userId: number, checked: string): Promise<boolean> {
-  return stillAsRead(db, { id: userId, password_hash: checked });
+export function findUserShared(db: Db, id: number): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(isPostgres(db), (q) => q.forShare())
+    .executeTakeFirst();
 }
 
 /**
  * True while the user's row still has the password hash and the address it was read with; locked as
- * by passwordStillIs, so a confirmed e-mail change (changeAccount) waits for it, or it for that.
+ * by findUserShared, so a confirmed e-mail change (changeAccount) waits for it, or it for that. With
+ * `forChange`, locked as changeAccount locks it instead, for a transaction that goes on to change it.
  */
 export async function stillAsRead(
   db: Db,
   user: Pick<UserRow, 'id' | 'password_hash'> & Partial<Pick<UserRow, 'email_key'>>,
+  forChange = false,
 ): Promise<boolean> {
   const { email_key: emailKey } = user;
   const row = await db
@@ -116,7 +124,7 @@ export async function stillAsRead(
     .where('id', '=', user.id)
     .where('password_hash', '=', user.password_hash)
     .$if(emailKey !== undefined, (q) => q.where('email_key', '=', emailKey as string))
-    .$if(isPostgres(db), (q) => q.forShare())
+    .$if(isPostgres(db), (q) => (forChange ? q.forNoKeyUpdate() : q.forShare()))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -156,9 +164,23 @@ export function changeAccount<T>(
   change: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    if (isPostgres(trx)) await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+    await lockUser(trx, userId);
     return change(trx);
   });
+}
+
+/**
+ * In a transaction, before anything else of it: locks the user's row as changeAccount does (PostgreSQL)
+ * until the transaction ends. False when there is no such user (deleted).
+ */
+export async function lockUser(trx: Db, userId: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .$if(isPostgres(trx), (q) => q.forNoKeyUpdate())
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Deletes the user; sessions, reset and e-mail change tokens go with it (ON DELETE CASCADE). */

@@ -8,8 +8,12 @@ import { rateLimitAddress } from './client-address.js';
 
 export type LimitName = keyof Config['rateLimits'];
 
-/** What one attempt counts against: the client address, and the account when one is named. */
-export type Subjects = Partial<Record<'ip' | 'account', string>>;
+/**
+ * What one attempt counts against: the client address, and the account when one is named (by its
+ * e-mail, as anyone may name it) or the signed-in user (by id: a bucket that strangers' attempts on
+ * the account do not fill).
+ */
+export type Subjects = Partial<Record<'ip' | 'account' | 'user', string>>;
 
 /** An attempt that was counted; `refund()` takes it back (the login succeeded). */
 export interface Ticket {
@@ -40,38 +44,49 @@ export function createRateLimiter(
     onRefused?: (name: LimitName) => void;
   } = {},
 ) {
+  /** One hit per subject in the current window; each subject's count after it. */
+  async function hitAll(name: LimitName, subjects: Subjects, executor: Kysely<Database>) {
+    const { windowSeconds } = limits[name];
+    const nowSeconds = Math.floor(now() / 1000);
+    const hits: { key: string; windowStart: number; hits: number }[] = [];
+    for (const [scope, value] of Object.entries(subjects)) {
+      if (value === undefined) continue;
+      const key = keyOf(name, scope, scope === 'ip' ? rateLimitAddress(value) : value);
+      hits.push({ key, ...(await counters.hit(executor, key, nowSeconds - (nowSeconds % windowSeconds))) });
+    }
+    return { hits, nowSeconds };
+  }
+
+  const ticketFor = (hits: { key: string; windowStart: number }[]): Ticket => ({
+    async refund() {
+      for (const c of hits) await counters.unhit(db, c.key, c.windowStart);
+    },
+  });
+
+  const off = (name: LimitName) => limits[name].max === 0 || limits[name].windowSeconds === 0;
+
   return {
     /**
      * Counts one attempt per subject; throws 429 (with Retry-After) when any of them is over the limit.
      * `executor` may be a transaction, to commit the count with the work it guards.
      */
     async consume(name: LimitName, subjects: Subjects, executor: Kysely<Database> = db): Promise<Ticket> {
+      if (off(name)) return ticketFor([]);
       const { max, windowSeconds } = limits[name];
-      if (max === 0 || windowSeconds === 0) return { refund: async () => {} };
-      const nowSeconds = Math.floor(now() / 1000);
-      const windowStart = nowSeconds - (nowSeconds % windowSeconds);
-      const counted: { key: string; windowStart: number }[] = [];
-      let over = false;
-      let retryAfter = 1;
-      for (const [scope, value] of Object.entries(subjects)) {
-        if (value === undefined) continue;
-        const key = keyOf(name, scope, scope === 'ip' ? rateLimitAddress(value) : value);
-        const result = await counters.hit(executor, key, windowStart);
-        counted.push({ key, windowStart: result.windowStart });
-        if (result.hits > max) {
-          over = true;
-          retryAfter = Math.max(retryAfter, result.windowStart + windowSeconds - nowSeconds);
-        }
-      }
-      if (over) {
+      const { hits, nowSeconds } = await hitAll(name, subjects, executor);
+      const over = hits.filter((hit) => hit.hits > max);
+      if (over.length > 0) {
         onRefused?.(name);
-        throw httpErrors.throttled(retryAfter);
+        throw httpErrors.throttled(Math.max(1, ...over.map((hit) => hit.windowStart + windowSeconds - nowSeconds)));
       }
-      return {
-        async refund() {
-          for (const c of counted) await counters.unhit(db, c.key, c.windowStart);
-        },
-      };
+      return ticketFor(hits);
+    },
+    /**
+     * Counts one attempt per subject without refusing any: it weighs on those subjects' next
+     * `consume`, and `refund()` takes it back.
+     */
+    async count(name: LimitName, subjects: Subjects): Promise<Ticket> {
+      return off(name) ? ticketFor([]) : ticketFor((await hitAll(name, subjects, db)).hits);
     },
     /**
      * True for the first call per `scope`/`value` in a window of `windowSeconds`, false after: keeps a

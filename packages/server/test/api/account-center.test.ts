@@ -1,16 +1,20 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { startSmtpPeer, type SmtpPeer } from '@hello/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths, newsItemPath, serverMessages, userSessionPath, type SessionInfo } from '@hello/contract';
 import { buildApp } from '../../src/app.js';
 import { requestReset } from '../../src/auth/password-reset.js';
-import { goodPassword, login, post, register, sessionStatus } from '../helpers/accounts.js';
+import { newResetToken } from '../../src/auth/reset-tokens.js';
+import { insertResetToken } from '../../src/repositories/reset-tokens.js';
+import { listLiveSessions } from '../../src/repositories/sessions.js';
+import { goodPassword, login, post, register, sessionStatus, tokenNotValid } from '../helpers/accounts.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { mailsWaiting, resetLink } from '../helpers/mail.js';
 import { multipartBody } from '../helpers/multipart-body.js';
+import { afterNextCall } from '../helpers/next-call.js';
 import { holdRowLocks, statementsWaitingForLocks } from '../helpers/row-locks.js';
-import { bearer, createUser, uniqueEmail, type TestUser } from '../helpers/users.js';
+import { bearer, createUser, tokenAuth, uniqueEmail, type TestUser } from '../helpers/users.js';
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1';
 const LAPTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -389,6 +393,30 @@ describe.each(dialects)('account center (%s)', (dialect) => {
         await limited.close();
       }
     });
+
+    it('stores no change, and mails no link, when a reset lands while the password is checked (a stolen session asked): 401', async () => {
+      const user = await createUser(t);
+      const thief = uniqueEmail('thief');
+      const { token, hash } = newResetToken();
+      await insertResetToken(t.app.db, user.userId, hash, 3600);
+      const password = goodPassword();
+      const spy = afterNextCall(t.app.passwords, 'verify', async () => {
+        const reset = await post(t.app, apiPaths.passwordResetConfirm, { token, password, confirm: password });
+        expect(reset.statusCode, reset.body).toBe(200);
+      });
+      try {
+        const res = await change(user, { new_email: thief, password: user.password });
+        expect(spy).toHaveBeenCalled();
+        expect(res.statusCode, res.body).toBe(401);
+        expect(res.json()).toEqual(tokenNotValid);
+      } finally {
+        spy.mockRestore();
+      }
+      const tokens = t.app.db.selectFrom('email_change_tokens').select('id').where('user_id', '=', user.userId);
+      expect(await tokens.execute()).toEqual([]);
+      const mails = t.app.db.selectFrom('mail_outbox').select('id').where('recipient', '=', thief);
+      expect(await mails.execute()).toEqual([]);
+    });
   });
 
   it('exports the profile, the sessions and the news items with their files as one JSON download', async () => {
@@ -456,6 +484,7 @@ describe.each(dialects)('account center (%s)', (dialect) => {
       user: TestUser,
       lock: Parameters<typeof holdRowLocks>[1],
       call: () => Promise<{ statusCode: number; body: string }>,
+      deletedStatus = 204,
     ) => {
       const holder = holdRowLocks(t.app.db, lock);
       try {
@@ -468,7 +497,7 @@ describe.each(dialects)('account center (%s)', (dialect) => {
         holder.release();
         await holder.done;
         const [callAnswer, deletedAnswer] = await Promise.all([called, deleted]);
-        expect(deletedAnswer.statusCode, deletedAnswer.body).toBe(204);
+        expect(deletedAnswer.statusCode, deletedAnswer.body).toBe(deletedStatus);
         return callAnswer;
       } finally {
         holder.release();
@@ -491,7 +520,7 @@ describe.each(dialects)('account center (%s)', (dialect) => {
     });
 
     it.runIf(dialect === 'postgres')(
-      'goes alongside a password reset of the account: both done, no deadlock',
+      'goes alongside a password reset of the account: no deadlock; the reset, which ends its session, stands',
       async () => {
         const user = await createUser(t);
         const since = peer.messages.length;
@@ -500,7 +529,8 @@ describe.each(dialects)('account center (%s)', (dialect) => {
           (await peer.waitForMail({ to: user.email, since, subject: 'Reset your password' })).text,
         );
         const password = goodPassword();
-        // The reset tokens' rows held: the reset waits for them, the deletion then for the user's row.
+        // The reset tokens' rows held: the reset waits for them, the deletion then for the user's row,
+        // and finds its session ended by the reset (401): the account stays, with the new password.
         const reset = await deletionAlongside(
           user,
           (trx) =>
@@ -511,11 +541,43 @@ describe.each(dialects)('account center (%s)', (dialect) => {
               .forUpdate()
               .execute(),
           () => post(t.app, apiPaths.passwordResetConfirm, { token, password, confirm: password }),
+          401,
         );
         expect(reset.statusCode, reset.body).toBe(200);
-        expect(await t.app.db.selectFrom('users').select('id').where('id', '=', user.userId).execute()).toEqual([]);
+        expect((await login(t.app, user.email, password)).statusCode).toBe(200);
       },
     );
+
+    it('deletes nothing when the session ends (401) or the password changes (400) while the password is checked', async () => {
+      for (const during of ['logout', 'password change'] as const) {
+        const user = await createUser(t);
+        const password = goodPassword();
+        const spy = afterNextCall(t.app.passwords, 'verify', async () => {
+          const res =
+            during === 'logout'
+              ? await post(t.app, apiPaths.logout, undefined, { headers: tokenAuth(user) })
+              : await t.app.inject({
+                  method: 'PUT',
+                  url: apiPaths.changePassword,
+                  payload: { old_password: user.password, new_password: password, confirm: password },
+                  ...as(user),
+                });
+          expect(res.statusCode, res.body).toBe(200);
+        });
+        try {
+          const res = await post(t.app, apiPaths.deleteAccount, { password: user.password }, as(user));
+          expect(spy).toHaveBeenCalled();
+          expect(res.statusCode, res.body).toBe(during === 'logout' ? 401 : 400);
+          expect(res.json()).toEqual(
+            during === 'logout' ? tokenNotValid : { password: [serverMessages.wrongPassword] },
+          );
+        } finally {
+          spy.mockRestore();
+        }
+        const row = await t.app.db.selectFrom('users').select('id').where('id', '=', user.userId).execute();
+        expect(row).toEqual([{ id: user.userId }]);
+      }
+    });
 
     it('counts a wrong password as a failed login: the login limit stops guessing', async () => {
       const limited = await buildTestApp(dialect, { RATE_LIMIT_LOGIN: '5/900' });
@@ -623,6 +685,33 @@ describe.each(dialects)('account center (%s)', (dialect) => {
         (await post(t.app, apiPaths.passwordResetConfirm, { token, password: again, confirm: again })).statusCode,
       ).toBe(200);
       await peer.waitForMail({ to: user.email, since, subject: 'Your password was reset' });
+    });
+
+    it('a sign-in whose new-device notice cannot be stored fails whole: 503, and no session is left', async () => {
+      const user = await createUser(t);
+      const before = await listLiveSessions(t.app.db, user.userId);
+      const busy = () => Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+      // The notice's insert fails once, whether it is stored on its own or in the session's transaction.
+      const spies = [
+        vi.spyOn(t.app.mailer, 'send').mockRejectedValueOnce(busy()),
+        vi.spyOn(t.app.mailer, 'queue').mockRejectedValueOnce(busy()),
+      ];
+      try {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: apiPaths.token,
+          payload: { email: user.email, password: user.password },
+          headers: { 'user-agent': PHONE },
+        });
+        expect(res.statusCode, res.body).toBe(503);
+      } finally {
+        spies.forEach((spy) => spy.mockRestore());
+      }
+      expect(await listLiveSessions(t.app.db, user.userId)).toEqual(before);
+      // Tried again, it signs in, and the notice goes out.
+      const since = peer.messages.length;
+      await signIn(user, PHONE, '203.0.113.60');
+      await peer.waitForMail({ to: user.email, since, subject: 'New sign-in to your account' });
     });
   });
 });

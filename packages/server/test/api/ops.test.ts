@@ -1,3 +1,4 @@
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type PostgresCluster } from '@hello/testkit';
 import { apiPaths } from '@hello/contract';
@@ -72,6 +73,19 @@ describe.each(dialects)('operating the product (%s)', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('GET /readyz reads a table of the schema: 503 while it is missing (select 1 would still pass), 200 once back', async () => {
+    const { sql } = await import('kysely');
+    await sql`alter table store_identity rename to store_identity_away`.execute(t.app.db);
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'unavailable' });
+    } finally {
+      await sql`alter table store_identity_away rename to store_identity`.execute(t.app.db);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
   });
 
   it('GET /metrics is 401 with WWW-Authenticate without the token, with a wrong one, or in another scheme', async () => {
@@ -185,6 +199,54 @@ describe.each(dialects)('operating the product (%s)', (dialect) => {
     ]) {
       expect(res.body.includes(secret), 'a secret in the metrics').toBe(false);
     }
+  });
+
+  it("counts a two-step account's login once its code is right: the password step alone is no success", async () => {
+    const user = await createUser(t);
+    const as = { authorization: `Bearer ${user.access}` };
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.totpSetup,
+      headers: as,
+      payload: { password: user.password },
+    });
+    const { secret } = setup.json<{ secret: string }>();
+    const code = () => generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+    const on = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.totpConfirm,
+      headers: as,
+      payload: { code: await code() },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    const outcomes = async () => {
+      const { samples } = await scrape();
+      return ['success', 'failure', 'throttled'].map((outcome) => sum(samples, 'logins_total', { outcome }));
+    };
+    const codeStep = (mfa_token: string, value: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: apiPaths.tokenMfa,
+        payload: { mfa_token, code: value },
+        remoteAddress: '203.0.113.71',
+      });
+
+    const before = await outcomes();
+    const first = await login(t.app, user.email, user.password, '203.0.113.70');
+    expect(first.json()).toMatchObject({ mfa_required: true });
+    expect(await outcomes()).toEqual(before);
+    const { mfa_token } = first.json<{ mfa_token: string }>();
+    expect((await codeStep(mfa_token, '000000')).statusCode).toBe(401);
+    expect(await outcomes()).toEqual([before[0], before[1]! + 1, before[2]]);
+    // A recovery code: the authenticator's current one was spent turning two-step sign-in on.
+    const signedIn = await codeStep(mfa_token, on.json<{ recovery_codes: string[] }>().recovery_codes[0]!);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(await outcomes()).toEqual([before[0]! + 1, before[1]! + 1, before[2]]);
+    // Over the limit (3 a window here), the code step is refused and counted as throttled.
+    const again = (await login(t.app, user.email, user.password, '203.0.113.72')).json<{ mfa_token: string }>();
+    for (let i = 0; i < 2; i++) expect((await codeStep(again.mfa_token, '000000')).statusCode).toBe(401);
+    expect((await codeStep(again.mfa_token, '000000')).statusCode).toBe(429);
+    expect((await outcomes())[2]).toBe(before[2]! + 1);
   });
 
   it('counts each answer once, under its route pattern; a 405 under "unmatched"', async () => {

@@ -3,7 +3,7 @@ import { apiPaths } from '@hello/contract';
 import { buildApp } from '../../src/app.js';
 import { login, post, register, goodPassword } from '../helpers/accounts.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
-import { createUser, uniqueEmail } from '../helpers/users.js';
+import { bearer, createUser, uniqueEmail, type TestUser } from '../helpers/users.js';
 
 const address = (i: number) => `198.51.100.${i + 1}`;
 
@@ -14,6 +14,9 @@ describe.each(dialects)('rate limits (%s)', (dialect) => {
     t = await buildTestApp(dialect, { RATE_LIMIT_REGISTER: '3/3600' });
   });
   afterAll(() => t.close());
+
+  const ownCall = (user: TestUser, method: 'POST' | 'PUT', url: string, payload: object, remoteAddress: string) =>
+    t.app.inject({ method, url, headers: bearer(user), payload, remoteAddress });
 
   it('the 11th failed login for one account is 429 with Retry-After, even from rotating addresses', async () => {
     const user = await createUser(t);
@@ -92,6 +95,53 @@ describe.each(dialects)('rate limits (%s)', (dialect) => {
     expect(over.headers['retry-after']).toBeDefined();
     for (let i = 0; i < 5; i++) expect((await reset('203.0.113.50', uniqueEmail())).statusCode).toBe(200);
     expect((await reset('203.0.113.50', uniqueEmail())).statusCode).toBe(429);
+  });
+
+  it("strangers' failed logins and reset requests do not lock a signed-in owner out of the remedies", async () => {
+    const owner = await createUser(t);
+    for (let i = 0; i < 10; i++)
+      expect((await login(t.app, owner.email, 'wrong-guess', address(130 + i))).statusCode).toBe(401);
+    expect((await login(t.app, owner.email, owner.password, address(141))).statusCode).toBe(429);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (
+          await post(
+            t.app,
+            apiPaths.passwordReset,
+            { email: owner.email, reset_new_password_path: '/r' },
+            { remoteAddress: address(150 + i) },
+          )
+        ).statusCode,
+      ).toBe(200);
+    const ownerAt = '203.0.113.90';
+    const setUp = await ownCall(owner, 'POST', apiPaths.totpSetup, { password: owner.password }, ownerAt);
+    expect(setUp.statusCode).toBe(200);
+    const email = await ownCall(
+      owner,
+      'POST',
+      apiPaths.changeEmail,
+      { new_email: uniqueEmail('moved'), password: owner.password },
+      ownerAt,
+    );
+    expect(email.statusCode).toBe(200);
+    const next = goodPassword();
+    const change = await ownCall(
+      owner,
+      'PUT',
+      apiPaths.changePassword,
+      { old_password: owner.password, new_password: next, confirm: next },
+      ownerAt,
+    );
+    expect(change.statusCode).toBe(200);
+  });
+
+  it("a signed-in user's wrong passwords count as failed logins, and their own 11th is 429", async () => {
+    const user = await createUser(t);
+    const wrong = () => ownCall(user, 'POST', apiPaths.deleteAccount, { password: 'wrong-guess' }, address(170));
+    for (let i = 0; i < 10; i++) expect((await wrong()).statusCode).toBe(400);
+    expect((await wrong()).statusCode).toBe(429);
+    // The account's count took them too: a login with the right password is refused for the window.
+    expect((await login(t.app, user.email, user.password, address(171))).statusCode).toBe(429);
   });
 
   it('limits registrations per address (RATE_LIMIT_REGISTER=3/3600)', async () => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, serverMessages } from '@hello/contract';
+import { register as registerAccount } from '../../src/auth/registration.js';
 import { goodPassword, login, multipart, post, refreshStatus, register, tokenStatus } from '../helpers/accounts.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
+import { failInserts } from '../helpers/failing-inserts.js';
 import { uniqueEmail } from '../helpers/users.js';
 
 describe.each(dialects)('POST /api/v1/rest-auth/registration/ (%s)', (dialect) => {
@@ -21,6 +23,21 @@ describe.each(dialects)('POST /api/v1/rest-auth/registration/ (%s)', (dialect) =
     expect(await refreshStatus(t.app, key)).toBe(200);
     expect((await login(t.app, email, password)).statusCode).toBe(200);
     expect(await tokenStatus(t.app, key)).toBe(200); // the key works as `Token` too
+  });
+
+  it('leaves no account when its first session cannot start: the address can register again', async () => {
+    const email = uniqueEmail();
+    const password = goodPassword();
+    const allowInserts = await failInserts(t.app.db, 'sessions');
+    try {
+      // (called directly: over HTTP the refused insert would answer 500, which no call declares)
+      const device = { userAgent: '', ip: '127.0.0.1' };
+      await expect(registerAccount(t.app, email, password, device)).rejects.toThrow(/insert refused by a test/);
+    } finally {
+      await allowInserts();
+    }
+    const res = await register(t.app, email, password);
+    expect(res.statusCode, res.body).toBe(201);
   });
 
   it('accepts a multipart body', async () => {

@@ -6,11 +6,11 @@ import { buildApp } from '../../src/app.js';
 import { createPasswordHasher } from '../../src/auth/passwords.js';
 import { listLiveSessions } from '../../src/repositories/sessions.js';
 import { deleteUser, setPasswordHash } from '../../src/repositories/users.js';
-import { goodPassword, login, post, sessionStatus } from '../helpers/accounts.js';
+import { goodPassword, login, post, sessionStatus, tokenNotValid } from '../helpers/accounts.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
 import { hmacJwt } from '../helpers/forged-tokens.js';
 import { holdRowLocks, statementsWaitingForLocks } from '../helpers/row-locks.js';
-import { beforeNextCall, holdNextCall } from '../helpers/next-call.js';
+import { afterNextCall, beforeNextCall, holdNextCall } from '../helpers/next-call.js';
 import { bearer, createUser, type TestUser } from '../helpers/users.js';
 
 type App = TestApp['app'];
@@ -317,7 +317,7 @@ describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
     expect((await codeStep(t.app, token, recovery[5]!)).json().code).toBe(errorCodes.mfaInvalid);
 
     // A step held in its transaction (its code is refused), and a second one of the same token meanwhile:
-    // on PostgreSQL the second waits at the session's insert, on SQLite for the connection; then signs in.
+    // on PostgreSQL the second waits at the user's row lock, on SQLite for the connection; then signs in.
     const { spy, release } = holdNextCall(t.app.twoStep, 'useParsed');
     try {
       const first = codeStep(t.app, token, 'bbbbb-bbbbb');
@@ -581,4 +581,151 @@ describe.each(dialects)('two-step sign-in (%s)', (dialect) => {
       non_field_errors: [serverMessages.totpNotOn],
     });
   });
+
+  it('a login whose password was checked before two-step sign-in was turned on gets the code step, not a session', async () => {
+    for (const legacy of [false, true]) {
+      const user = await createUser(t);
+      let secret = '';
+      // Turned on (set up, confirmed) between the login's password check and its session's start.
+      const spy = afterNextCall(t.app.passwords, 'verify', async () => {
+        const setup = await post(t.app, apiPaths.totpSetup, { password: user.password }, as(user));
+        secret = (setup.json() as { secret: string }).secret;
+        const on = await post(t.app, apiPaths.totpConfirm, { code: await codeOf(secret) }, as(user));
+        expect(on.statusCode, on.body).toBe(200);
+      });
+      try {
+        if (legacy) {
+          const res = await post(t.app, apiPaths.apiTokenAuth, { username: user.email, password: user.password });
+          expect(res.statusCode, res.body).toBe(400);
+          expect(res.json()).toEqual({ non_field_errors: [serverMessages.totpLegacyLogin] });
+        } else {
+          const res = await login(t.app, user.email, user.password);
+          expect(res.statusCode, res.body).toBe(200);
+          const answer = res.json() as { mfa_required?: true; mfa_token?: string; refresh?: string };
+          expect(answer.refresh).toBeUndefined();
+          expect(answer.mfa_required).toBe(true);
+          nextStep();
+          const signedIn = await codeStep(t.app, answer.mfa_token!, await codeOf(secret));
+          expect(signedIn.statusCode, signedIn.body).toBe(200);
+          vi.useRealTimers();
+        }
+        expect(spy).toHaveBeenCalled();
+      } finally {
+        spy.mockRestore();
+      }
+      // The session that turned it on, and the code step's: none of the password alone.
+      expect((await listLiveSessions(t.app.db, user.userId)).length).toBe(legacy ? 1 : 2);
+    }
+  });
+
+  it('setting up, turning on or turning off commits nothing once the caller has logged out meanwhile: 401', async () => {
+    const totpOf = (user: TestUser) =>
+      t.app.db
+        .selectFrom('users')
+        .select(['totp_secret', 'totp_pending_secret'])
+        .where('id', '=', user.userId)
+        .executeTakeFirstOrThrow();
+    const logOut = (user: TestUser) =>
+      post(t.app, apiPaths.logout, undefined, { headers: { authorization: `Token ${user.refresh}` } });
+    /** Logs the caller's session out while its request is under way: once its password was checked. */
+    const loggedOutDuring = (user: TestUser) => afterNextCall(t.app.passwords, 'verify', () => logOut(user));
+    const refused = async (url: string, body: object, user: TestUser, during: { mockRestore(): void }) => {
+      try {
+        const res = await post(t.app, url, body, as(user));
+        expect(during).toHaveBeenCalled();
+        expect(res.statusCode, res.body).toBe(401);
+        expect(res.json()).toEqual(tokenNotValid);
+      } finally {
+        during.mockRestore();
+      }
+    };
+
+    const settingUp = await createUser(t);
+    const setupBody = { password: settingUp.password };
+    await refused(apiPaths.totpSetup, setupBody, settingUp, loggedOutDuring(settingUp));
+    expect(await totpOf(settingUp)).toEqual({ totp_secret: null, totp_pending_secret: null });
+
+    const turningOn = await createUser(t);
+    const setup = await post(t.app, apiPaths.totpSetup, { password: turningOn.password }, as(turningOn));
+    const code = await codeOf((setup.json() as { secret: string }).secret);
+    // (no password here: the logout comes once the session was checked, before the code is)
+    const during = beforeNextCall(t.app.twoStep, 'confirm', () => logOut(turningOn));
+    await refused(apiPaths.totpConfirm, { code }, turningOn, during);
+    expect((await totpOf(turningOn)).totp_secret).toBeNull();
+
+    const { user: turningOff, recovery } = await withTwoStep();
+    const offBody = { password: turningOff.password, code: recovery[0]! };
+    await refused(apiPaths.totpDisable, offBody, turningOff, loggedOutDuring(turningOff));
+    expect((await totpOf(turningOff)).totp_secret).not.toBeNull();
+    const left = await t.app.db
+      .selectFrom('totp_recovery_codes')
+      .select('id')
+      .where('user_id', '=', turningOff.userId)
+      .where('used_at', 'is', null)
+      .execute();
+    expect(left.length).toBe(10);
+  });
+
+  it('refuses setting up or turning off when the password changed while it was checked (400, as a wrong one)', async () => {
+    for (const off of [false, true]) {
+      const { user, recovery } = off ? await withTwoStep() : { user: await createUser(t), recovery: [] };
+      const password = goodPassword();
+      // A password change of the same session (which lives on), between the check and the change.
+      const spy = afterNextCall(t.app.passwords, 'verify', async () => {
+        const body = { old_password: user.password, new_password: password, confirm: password };
+        const res = await t.app.inject({ method: 'PUT', url: apiPaths.changePassword, payload: body, ...as(user) });
+        expect(res.statusCode, res.body).toBe(200);
+      });
+      try {
+        const res = off
+          ? await post(t.app, apiPaths.totpDisable, { password: user.password, code: recovery[0]! }, as(user))
+          : await post(t.app, apiPaths.totpSetup, { password: user.password }, as(user));
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json()).toEqual({ password: [serverMessages.wrongPassword] });
+      } finally {
+        spy.mockRestore();
+      }
+      const row = await t.app.db
+        .selectFrom('users')
+        .select(['totp_secret', 'totp_pending_secret'])
+        .where('id', '=', user.userId)
+        .executeTakeFirstOrThrow();
+      if (off) {
+        expect(row.totp_secret).not.toBeNull();
+        expect((await t.app.twoStep.status(user.userId)).recovery_codes_left).toBe(10);
+      } else {
+        expect(row.totp_pending_secret).toBeNull();
+      }
+    }
+  });
+
+  // Row locks are PostgreSQL's: SQLite writes one transaction at a time, and cannot deadlock so.
+  it.runIf(dialect === 'postgres')(
+    "a code step and the account's deletion at once: one waits for the other, no deadlock",
+    async () => {
+      const { user, secret } = await withTwoStep();
+      nextStep();
+      const token = (await loginStep(t.app, user)).mfa_token!;
+      const code = await codeOf(secret);
+      vi.useRealTimers();
+      // The code step is held in its transaction (its session inserted) while the deletion comes.
+      const { spy, release } = holdNextCall(t.app.twoStep, 'useParsed');
+      try {
+        const step = codeStep(t.app, token, code);
+        await expect.poll(() => spy.mock.calls.length, { timeout: 3_000 }).toBe(1);
+        const deleted = post(t.app, apiPaths.deleteAccount, { password: user.password }, as(user));
+        // Within the pool's 5 s query timeout (db/database.ts), which the waiting statement counts against.
+        await expect.poll(waiting, { timeout: 3_000 }).toBe(1);
+        release();
+        const [stepAnswer, deletedAnswer] = await Promise.all([step, deleted]);
+        expect(deletedAnswer.statusCode, deletedAnswer.body).toBe(204);
+        // Signed in before the deletion, or found deleted once its session started (mfa_invalid).
+        expect([200, 401], stepAnswer.body).toContain(stepAnswer.statusCode);
+      } finally {
+        release();
+        spy.mockRestore();
+      }
+      expect(await listLiveSessions(t.app.db, user.userId)).toEqual([]);
+    },
+  );
 });

@@ -117,8 +117,11 @@ export default async function restAuthRoutes(app: FastifyInstance) {
       // This legacy login has no second step: an account with two-step sign-in logs in by /api/v1/token/.
       if (user.totp_secret) throw httpErrors.fields({ non_field_errors: [serverMessages.totpLegacyLogin] });
       const started = await signIn(app, user, noticeContext(app, request));
-      // Deleted since its password was checked: the answer of a wrong password.
+      // Deleted, or its password changed, since its password was checked: the answer of a wrong password.
       if (!started) throw httpErrors.fields({ non_field_errors: [serverMessages.unableToLogIn] });
+      // Two-step sign-in turned on since the row was read: refused as for such an account.
+      if ('twoStep' in started) throw httpErrors.fields({ non_field_errors: [serverMessages.totpLegacyLogin] });
+      app.metrics.login('success');
       return { token: started.refresh };
     },
   );

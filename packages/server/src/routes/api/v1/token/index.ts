@@ -15,7 +15,7 @@ import {
   type RefreshRequest,
   type TokenPair,
 } from '@hello/contract';
-import { checkCredentials } from '../../../../auth/login.js';
+import { checkCredentials, loginAttempt } from '../../../../auth/login.js';
 import { signIn } from '../../../../auth/sign-in.js';
 import type { ParsedCode } from '../../../../auth/two-step.js';
 import type { Database, UserRow } from '../../../../db/schema.js';
@@ -67,7 +67,12 @@ export default async function tokenRoutes(app: FastifyInstance) {
       // Two-step sign-in: the password was right; the code comes next, with this token.
       if (user.totp_secret) return { mfa_required: true as const, mfa_token: app.twoStep.mfaToken(user) };
       const started = await signIn(app, user, noticeContext(app, request));
-      if (!started) throw httpErrors.noActiveAccount(); // deleted since its password was checked
+      // Deleted, or its password changed, since its password was checked.
+      if (!started) throw httpErrors.noActiveAccount();
+      // Two-step sign-in turned on since the row was read: no session without the code.
+      if ('twoStep' in started)
+        return { mfa_required: true as const, mfa_token: app.twoStep.mfaToken(started.twoStep) };
+      app.metrics.login('success');
       return { access: started.access, refresh: started.refresh };
     },
   );
@@ -93,7 +98,7 @@ export default async function tokenRoutes(app: FastifyInstance) {
       if (!claims || !user || !app.twoStep.mfaTokenFits(user, claims.binding)) throw httpErrors.mfaInvalid();
       if (await sessionExists(app.db, claims.sessionId)) throw httpErrors.mfaInvalid();
       // A step refused for its code, or as the other of two at once, counts against the login limit.
-      const ticket = await app.rateLimits.consume('login', { account: user.email_key, ip: request.ip });
+      const ticket = await loginAttempt(app, { account: user.email_key, ip: request.ip });
       const refused = () => {
         app.metrics.login('failure');
         return httpErrors.mfaInvalid();
@@ -108,7 +113,7 @@ export default async function tokenRoutes(app: FastifyInstance) {
       // Its code refused, the same token's other code step signed in meanwhile, or the account is gone.
       if (!started) throw refused();
       if (parsed.kind === 'recovery') app.mailer.wake();
-      await ticket.refund(); // (the password step counted the login's success already)
+      await ticket.refund();
       // A password reset, a new password or a new secret may have committed since the row was read:
       // read it again now that the session exists, and end the session if the token no longer fits.
       // A reset or password change that commits after this read ends the session itself.
@@ -117,6 +122,7 @@ export default async function tokenRoutes(app: FastifyInstance) {
         await app.sessions.end(started.sessionId);
         throw httpErrors.mfaInvalid();
       }
+      app.metrics.login('success');
       return { access: started.access, refresh: started.refresh };
     },
   );

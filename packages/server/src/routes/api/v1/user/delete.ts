@@ -35,7 +35,7 @@ export default async function deleteAccountRoutes(app: FastifyInstance) {
       // A wrong password counts as a failed login: a stolen access token must not delete an account.
       if (!(await checkOwnPassword(app, request.ip, user, request.body.password)))
         throw httpErrors.fields({ password: [serverMessages.wrongPassword] });
-      await deleteAccount(app, user, noticeContext(app, request));
+      await deleteAccount(app, user, request.principal!.sessionId, noticeContext(app, request));
       return reply.code(204).send();
     },
   );

@@ -37,15 +37,17 @@ export default async function emailRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = await currentUser(app, request);
-      // The reset limit's numbers, per account and per client address.
-      await app.rateLimits.consume('reset', { account: user.email_key, ip: request.ip });
+      // The reset limit's numbers, per user and per client address: a count of its own, which strangers'
+      // reset requests for the address do not fill.
+      await app.rateLimits.consume('reset', { user: String(user.id), ip: request.ip });
       const { new_email, password } = request.body;
       const errors: FieldErrors = {};
       if (emailKey(new_email) === user.email_key) errors.new_email = [serverMessages.sameEmail];
       // Counted as a failed login when wrong, as a password change's old password is.
       if (!(await checkOwnPassword(app, request.ip, user, password))) errors.password = [serverMessages.wrongPassword];
       if (Object.keys(errors).length > 0) throw httpErrors.fields(errors);
-      await requestEmailChange(app, user, new_email, noticeContext(app, request), request.log);
+      const { sessionId } = request.principal!;
+      await requestEmailChange(app, user, sessionId, new_email, noticeContext(app, request), request.log);
       return { status: 'OK' as const };
     },
   );

@@ -17,7 +17,7 @@ import {
   type TotpSetupResponse,
   type TotpStatus,
 } from '@hello/contract';
-import { checkOwnPassword, ownPasswordAttempt } from '../../../../auth/login.js';
+import { checkOwnPassword, ownAttempt, ownPasswordAttempt } from '../../../../auth/login.js';
 import { httpErrors } from '../../../../http-errors.js';
 import { securityNoticeMail } from '../../../../mail/security-notices.js';
 import { endUserSessions } from '../../../../repositories/sessions.js';
@@ -64,7 +64,7 @@ export default async function twoStepRoutes(app: FastifyInstance) {
       if (!(await checkOwnPassword(app, request.ip, user, request.body.password)))
         throw httpErrors.fields({ password: [serverMessages.wrongPassword] });
       if (user.totp_secret) throw httpErrors.fields({ non_field_errors: [serverMessages.totpAlreadyOn] });
-      return app.twoStep.setUp(user);
+      return app.twoStep.setUp(user, request.principal!.sessionId);
     },
   );
 
@@ -89,9 +89,10 @@ export default async function twoStepRoutes(app: FastifyInstance) {
       // A wrong code counts as a failed login, as when turning it off: whoever holds a session could
       // otherwise try the pending secret's codes one after another, and turn it on with a secret
       // and recovery codes only they have.
-      const ticket = await app.rateLimits.consume('login', { account: user.email_key, ip: request.ip });
+      const ticket = await ownAttempt(app, request.ip, user);
       const context = noticeContext(app, request);
-      const result = await app.twoStep.confirm(user, request.body.code, async (trx) => {
+      const sessionId = request.principal!.sessionId;
+      const result = await app.twoStep.confirm(user, request.body.code, sessionId, async (trx) => {
         await endUserSessions(trx, user.id, request.principal!.sessionId);
         await app.mailer.queue(securityNoticeMail(user.email, { kind: 'two-step-on' }, context), trx);
       });
@@ -132,7 +133,7 @@ export default async function twoStepRoutes(app: FastifyInstance) {
       const parsed = await app.twoStep.parseCode(user, request.body.code);
       const done =
         parsed !== null &&
-        (await app.twoStep.turnOff(user, parsed, (trx) =>
+        (await app.twoStep.turnOff(user, parsed, request.principal!.sessionId, (trx) =>
           app.mailer.queue(securityNoticeMail(user.email, { kind: 'two-step-off' }, context), trx),
         ));
       if (!done) throw httpErrors.fields({ code: [serverMessages.invalidCode] });
