@@ -25,7 +25,8 @@ describe('lazy route', () => {
     await act(() => vi.advanceTimersByTimeAsync(119_000));
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(1_000));
-    expect(screen.getByRole('alert')).toHaveTextContent('This page could not be loaded.');
+    // The failure is the page's h1: a screen-reader user landing here has a heading.
+    expect(screen.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('more than two minutes');
 
     await act(async () => screen.getByRole('button', { name: 'Retry' }).click());
@@ -41,6 +42,8 @@ describe('lazy route', () => {
     const Route = lazyRoute(load);
     render(<Route />);
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('This page could not be loaded');
+    expect(screen.getByRole('alert')).toHaveTextContent('Its code could not be fetched');
     await act(async () => screen.getByRole('button', { name: 'Retry' }).click());
     expect(await screen.findByText('The page')).toBeInTheDocument();
   });

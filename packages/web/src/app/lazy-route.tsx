@@ -2,6 +2,7 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
+import { Page } from '@/components/ui/page';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@/config/constants';
 
 type RouteModule = { default: ComponentType };
@@ -65,9 +66,10 @@ export function lazyRoute(load: Loader): ComponentType {
         </div>
       );
     }
+    // The failure is the h1 (the page's own title comes with its code).
     return (
-      <section className="page">
-        <Alert title="This page could not be loaded.">
+      <Page title="This page could not be loaded">
+        <Alert>
           <p>
             {state.timedOut
               ? 'Its code took more than two minutes to arrive.'
@@ -89,7 +91,7 @@ export function lazyRoute(load: Loader): ComponentType {
             )}
           </div>
         </Alert>
-      </section>
+      </Page>
     );
   };
 }

@@ -1,9 +1,9 @@
 import { apiPaths } from '@hello/contract';
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deferred, jsonResponse, mockFetch, spyConsoleError } from '../../test/helpers';
 import { clearAuth, getAuthState, setAccessToken, setUserEmail, storeRefreshToken } from './auth';
-import { findCurrentUserEmail, useCurrentUserEmail } from './current-user';
+import { findCurrentUserEmail, useCurrentUserEmail, type LookupFailed } from './current-user';
 
 describe('useCurrentUserEmail', () => {
   beforeEach(() => clearAuth());
@@ -63,11 +63,26 @@ describe('useCurrentUserEmail', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('gives up (null) when the profile cannot be loaded', async () => {
+  it('tells a lookup that failed (5xx, network) from nobody signed in, and asks again on retry', async () => {
     spyConsoleError();
     storeRefreshToken('r');
     setAccessToken('acc');
-    mockFetch(() => jsonResponse(500));
+    let calls = 0;
+    const fetchMock = mockFetch(() =>
+      ++calls === 1 ? jsonResponse(503) : jsonResponse(200, { email: 'me@example.com' }),
+    );
+    const { result } = renderHook(() => useCurrentUserEmail());
+    await waitFor(() => expect(result.current).toEqual({ retry: expect.any(Function) }));
+    act(() => (result.current as LookupFailed).retry());
+    expect(result.current).toBeUndefined();
+    await waitFor(() => expect(result.current).toBe('me@example.com'));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('is null when the profile names nobody', async () => {
+    storeRefreshToken('r');
+    setAccessToken('acc');
+    mockFetch(() => jsonResponse(200, { email: '' }));
     const { result } = renderHook(() => useCurrentUserEmail());
     await waitFor(() => expect(result.current).toBeNull());
   });

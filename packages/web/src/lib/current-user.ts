@@ -30,36 +30,50 @@ async function loadEmail(): Promise<string | null> {
 }
 
 /**
- * The signed-in user's e-mail, or null when the server could not say (logged; a session that has
- * ended has already sent the user to /login). The header asks it after a reload, pages when they need it.
+ * The signed-in user's e-mail; null when nobody is signed in (a session that has ended has already
+ * sent the user to /login), undefined when the server could not say (logged). The header asks it
+ * after a reload, pages when they need it.
  */
-export function findCurrentUserEmail(): Promise<string | null> {
+export function findCurrentUserEmail(): Promise<string | null | undefined> {
   return loadEmail().catch((error: unknown) => {
-    if (!(error instanceof AuthLostError)) console.error('Could not find out who is signed in', error);
-    return null;
+    if (error instanceof AuthLostError) return null;
+    console.error('Could not find out who is signed in', error);
+    return undefined;
   });
+}
+
+/** The server could not say who is signed in (network, 5xx): not known, which is not nobody. */
+export interface LookupFailed {
+  retry: () => void;
 }
 
 /**
  * The signed-in user's e-mail: known after login or registration, otherwise loaded once from the
  * profile while a token is stored. `undefined` while that is being found out, `null` when nobody
- * is signed in or the server could not say.
+ * is signed in, `LookupFailed` (with `retry`) when the server could not say.
  */
-export function useCurrentUserEmail(): string | null | undefined {
+export function useCurrentUserEmail(): string | null | undefined | LookupFailed {
   const { email, hasRefreshToken } = useAuth();
-  const [gaveUp, setGaveUp] = useState(false);
+  // How the last lookup ended without an e-mail: null nobody named, else failed.
+  const [ended, setEnded] = useState<LookupFailed | null>();
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (email || !hasRefreshToken) return;
     let active = true;
     void findCurrentUserEmail().then((found) => {
-      if (active && !found) setGaveUp(true);
+      if (!active || found) return;
+      const retry = () => {
+        setEnded(undefined);
+        setAttempt((n) => n + 1);
+      };
+      setEnded(found === null ? null : { retry });
     });
     return () => {
       active = false;
     };
-  }, [email, hasRefreshToken]);
+  }, [email, hasRefreshToken, attempt]);
 
   if (email) return email;
-  return hasRefreshToken && !gaveUp ? undefined : null;
+  return hasRefreshToken ? ended : null;
 }

@@ -16,9 +16,12 @@ const title = 'Edit news item';
 
 function EditNewsPage({ id }: { id: number }) {
   const item = useNewsItem(id);
-  const current = useCurrentUserEmail();
+  const answer = useCurrentUserEmail();
+  const lookupFailed = typeof answer === 'object' ? answer : null;
+  const current = typeof answer === 'object' && answer ? undefined : answer;
   // A token stored by another tab makes the e-mail be asked again: the last one known stands
-  // meanwhile, so the form stays with what is typed in it, unless the answer names someone else.
+  // meanwhile (and if that lookup fails), so the form stays with what is typed in it, unless the
+  // answer names someone else.
   const [known, setKnown] = useState(current);
   if (current !== undefined && current !== known) setKnown(current);
   const email = current === undefined ? known : current;
@@ -38,6 +41,13 @@ function EditNewsPage({ id }: { id: number }) {
     return (
       <Page title={title}>
         <LoadFailed what="This news item" onRetry={item.reload} />
+      </Page>
+    );
+  // Not knowing who is signed in is no verdict on who may edit.
+  if (lookupFailed && !email)
+    return (
+      <Page title={title}>
+        <LoadFailed what="Your profile" onRetry={lookupFailed.retry} />
       </Page>
     );
   if (!item.data || email === undefined || saved)

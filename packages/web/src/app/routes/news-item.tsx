@@ -3,7 +3,7 @@ import { appRoutes } from '@hello/contract';
 import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
 import { parseNewsId, useNewsItem } from '@/features/news/api/get-news-item';
-import { AuthorActions } from '@/features/news/components/author-actions';
+import { AuthorActions, AuthorUnknown } from '@/features/news/components/author-actions';
 import { NewsArticle } from '@/features/news/components/news-article';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { NewsNotFound } from '@/features/news/components/news-states';
@@ -43,7 +43,13 @@ function NewsItemPage({ id }: { id: number }) {
     <Page title={item.data.title}>
       <NewsArticle
         item={item.data}
-        actions={sameEmail(email, item.data.author) && <AuthorActions item={item.data} onDeleted={deleted} />}
+        actions={
+          typeof email === 'object' && email ? (
+            <AuthorUnknown onRetry={email.retry} />
+          ) : (
+            sameEmail(email, item.data.author) && <AuthorActions item={item.data} onDeleted={deleted} />
+          )
+        }
       />
     </Page>
   );

@@ -24,6 +24,7 @@ describe('/pdfviewer', () => {
   it.each(['abc', '0', '07', '2147483648', '99999999999'])('?id=%s names no PDF: says so, opens none', (id) => {
     open(`?id=${id}`);
     expect(screen.getByText('There is no PDF with this number.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'PDF viewer' })).toBeInTheDocument();
     expect(screen.queryByTestId('viewer')).not.toBeInTheDocument();
   });
 });

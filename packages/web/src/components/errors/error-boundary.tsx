@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Page } from '@/components/ui/page';
 
 interface State {
   failed: boolean;
@@ -20,13 +21,14 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
+    // The failure is the page's h1 (its own title went with it): a screen-reader user landing here has a heading.
     return (
-      <section className="page">
-        <Alert title="Something went wrong on this page.">
+      <Page title="Something went wrong on this page">
+        <Alert>
           <p>Reloading usually helps.</p>
           <Button onClick={() => window.location.reload()}>Reload</Button>
         </Alert>
-      </section>
+      </Page>
     );
   }
 }

@@ -60,11 +60,10 @@ export function FormFrame(props: FormFrameProps) {
         <Button variant="secondary" onClick={form.reset} disabled={!canAct}>
           {texts.reset}
         </Button>
-        {submitting && (
-          <span role="status" className="form-status">
-            Sending…
-          </span>
-        )}
+        {/* Always there, empty when idle: a live region inserted with its text may go unannounced. */}
+        <span role="status" className="form-status">
+          {submitting ? 'Sending…' : ''}
+        </span>
       </div>
       {footer}
     </form>

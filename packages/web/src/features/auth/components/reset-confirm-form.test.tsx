@@ -1,8 +1,8 @@
 import { apiPaths } from '@hello/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { describeFormRules } from '../../../../test/form-rules';
-import { deferred, jsonResponse, mockFetch, renderRoute } from '../../../../test/helpers';
+import { deferred, jsonResponse, mockFetch, renderRoute, spyConsoleError } from '../../../../test/helpers';
 import ResetNewPasswordRoute from '@/app/routes/reset-new-password';
 import { ResetConfirmForm } from './reset-confirm-form';
 
@@ -51,6 +51,35 @@ describe('reset new password page', () => {
     expect(await screen.findByText('The token is invalid')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
   });
+
+  it('shows The token is invalid for a token the server refuses as malformed (400)', async () => {
+    mockFetch(() => jsonResponse(400, { token: ['Ensure this field has no more than 2048 characters.'] }));
+    page('/resetnewpassword?token=bad');
+    expect(await screen.findByText('The token is invalid')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['the network fails', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['the server answers 503', () => jsonResponse(503)],
+  ])(
+    'when %s, says the link could not be checked (not that it is invalid), and Retry checks it again',
+    async (_, fail) => {
+      const consoleError = spyConsoleError();
+      let calls = 0;
+      const fetchMock = mockFetch(() => (++calls === 1 ? fail() : jsonResponse(200, { status: 'OK' })));
+      const { user } = page('/resetnewpassword?token=abc123');
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('The link could not be checked right now.');
+      expect(alert).toHaveTextContent('The server could not be reached');
+      expect(screen.queryByText('The token is invalid')).not.toBeInTheDocument();
+      expect(consoleError).toHaveBeenCalled();
+
+      await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+      expect(await screen.findByLabelText('New password')).toBeInTheDocument();
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    },
+  );
 
   it('shows The token is invalid without calling the server when there is no token', () => {
     const fetchMock = mockFetch(() => jsonResponse(200));

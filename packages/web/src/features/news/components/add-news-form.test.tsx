@@ -1,6 +1,8 @@
 import { apiPaths } from '@hello/contract';
-import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeXhr } from '../../../../test/fake-xhr';
 import { describeFormRules } from '../../../../test/form-rules';
 import { deferred, headerOf, jsonResponse, mockFetch, renderRoute } from '../../../../test/helpers';
@@ -86,5 +88,43 @@ describe('add news', () => {
     // and the 201 was not followed by a second POST.
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls.map(([calledUrl]) => calledUrl)).toEqual([apiPaths.localNewsNew]);
+  });
+
+  it('posts what was sent when the page is left meanwhile, and then takes the user nowhere', async () => {
+    const answer = deferred<Response>();
+    const fetchMock = mockFetch(() => answer.promise);
+    installFakeXhr(async (url, init) => fetchMock(url, init));
+    const abort = vi.spyOn(XMLHttpRequest.prototype, 'abort');
+    const Where = () => <output data-testid="where">{useLocation().pathname}</output>;
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/addlocalnews']}>
+        <Link to="/about">About</Link>
+        <Routes>
+          <Route path="/addlocalnews" element={<AddLocalNewsRoute />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await user.type(screen.getByLabelText('Title'), 'Market on Sunday');
+    await user.type(screen.getByLabelText('Content'), 'Fresh bread.');
+    await user.upload(screen.getByLabelText('Files'), files());
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.click(screen.getByRole('link', { name: 'About' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/about');
+    // Closing the tab would cut the upload off, the page left or not: the browser asks first.
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(true);
+
+    await act(async () => answer.resolve(jsonResponse(201, { id: 41, title: 'Market on Sunday', files: [] })));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/about$/);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(abort).not.toHaveBeenCalled();
+    expect(unload()).toBe(false);
   });
 });

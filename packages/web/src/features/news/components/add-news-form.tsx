@@ -5,6 +5,7 @@ import { Progress } from '@/components/ui/progress';
 import { useAppForm } from '@/lib/use-app-form';
 import { formatBytes } from '@/utils/format';
 import { createNews } from '../api/create-news';
+import { untilUploaded, useStillShown } from '../utils/page-left';
 import { NewsFields } from './news-fields';
 
 const filesHint =
@@ -14,6 +15,7 @@ const filesHint =
 export function AddNewsForm({ onSuccess }: { onSuccess: (item: NewsItem) => void }) {
   // null while nothing is being uploaded; 0..1 during the upload.
   const [progress, setProgress] = useState<number | null>(null);
+  const shown = useStillShown();
   const f = useAppForm({
     schema: addNewsForm,
     defaultValues: { title: '', content: '' },
@@ -22,11 +24,12 @@ export function AddNewsForm({ onSuccess }: { onSuccess: (item: NewsItem) => void
       setProgress(0);
       let item: NewsItem;
       try {
-        item = await createNews(values, setProgress);
+        item = await untilUploaded(createNews(values, setProgress));
       } finally {
         setProgress(null);
       }
-      onSuccess(item);
+      // Posted after the user left the page: it stands, but takes them nowhere.
+      if (shown.current) onSuccess(item);
     },
   });
   return (

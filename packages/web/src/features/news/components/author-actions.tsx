@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { editNewsRoute, type NewsItem } from '@hello/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { AuthLostError } from '@/lib/errors';
+import { ApiError, AuthLostError } from '@/lib/errors';
 import { describeSubmissionError } from '@/lib/form-errors';
 import { deleteNews } from '../api/delete-news';
 import { onEscape } from '@/lib/on-escape';
@@ -20,26 +20,41 @@ export function AuthorActions({ item, onDeleted }: { item: NewsItem; onDeleted: 
   const cancel = useRef<HTMLButtonElement>(null);
   const ask = useRef<HTMLButtonElement>(null);
   const asked = useRef(false);
-  const confirming = step.name === 'confirming';
-  // Focus follows the question: onto Cancel when it appears, back onto Delete when it is gone.
+  // False once the page is left: a deletion under way ends, but takes the user nowhere. (The forms'
+  // useStillShown, written out: shared with this page it became a chunk the home page's code names.)
+  const shown = useRef(false);
   useEffect(() => {
-    if (confirming) cancel.current?.focus();
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
+  const confirming = step.name === 'confirming';
+  // Focus follows the question: onto Cancel when it appears, back onto Delete when it is gone
+  // (cancelled, or the deletion failed: its button gone, focus would fall to <body>).
+  useEffect(() => {
+    if (step.name === 'confirming') cancel.current?.focus();
     else if (asked.current) ask.current?.focus();
-    asked.current ||= confirming;
-  }, [confirming]);
+    asked.current ||= step.name === 'confirming';
+  }, [step.name]);
 
+  const deleted = () => {
+    if (shown.current) onDeleted();
+  };
   const remove = async () => {
     setStep({ name: 'deleting' });
     try {
       await deleteNews(item.id);
     } catch (error) {
       if (error instanceof AuthLostError) return;
+      // Already deleted (another tab, another device): what was asked for is done.
+      if (error instanceof ApiError && error.status === 404) return deleted();
       console.error('Could not delete the news item', error);
       const { fields, general } = describeSubmissionError(error);
       setStep({ name: 'failed', messages: [...general, ...Object.values(fields).flat()] });
       return;
     }
-    onDeleted();
+    deleted();
   };
 
   const files = item.files.length;
@@ -92,5 +107,17 @@ export function AuthorActions({ item, onDeleted }: { item: NewsItem; onDeleted: 
         </div>
       )}
     </div>
+  );
+}
+
+/** In Edit and Delete's place when who is signed in could not be found out: no verdict, a retry. */
+export function AuthorUnknown({ onRetry }: { onRetry: () => void }) {
+  return (
+    <p className="news-actions muted">
+      Who is signed in could not be checked: Edit and Delete are not shown.{' '}
+      <Button variant="secondary" onClick={onRetry}>
+        Retry
+      </Button>
+    </p>
   );
 }

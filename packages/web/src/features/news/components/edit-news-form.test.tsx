@@ -1,7 +1,15 @@
 import { apiPaths, appRoutes, newsItemPath, serverMessages } from '@hello/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation, useNavigationType, type MemoryRouterProps } from 'react-router';
+import {
+  Link,
+  MemoryRouter,
+  Route,
+  Routes,
+  useLocation,
+  useNavigationType,
+  type MemoryRouterProps,
+} from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeXhr } from '../../../../test/fake-xhr';
 import { describeFormRules } from '../../../../test/form-rules';
@@ -166,6 +174,29 @@ describe('edit news', () => {
     expect(await saveWithHistory(['/news', '/news/7/edit'])).toBe('REPLACE /news/7');
   });
 
+  it('saves when the page is left meanwhile, and then takes the user nowhere (no going back from there)', async () => {
+    const answer = deferred<Response>();
+    const fetchMock = serve(() => answer.promise);
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/news', '/news/7', { pathname: '/news/7/edit', state: fromItemPage }]}>
+        <Link to="/about">About</Link>
+        <Routes>
+          <Route path={appRoutes.editNews} element={<EditNewsRoute />} />
+          <Route path="*" element={<HistoryProbe />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await user.type(await screen.findByLabelText('Title'), '!');
+    await user.click(submit());
+    await user.click(screen.getByRole('link', { name: 'About' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('PUSH /about');
+    await act(async () => answer.resolve(jsonResponse(200, { ...item, title: 'Old title!' })));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(patches(fetchMock)).toHaveLength(1);
+    expect(screen.getByTestId('where')).toHaveTextContent(/^PUSH \/about$/);
+  });
+
   it('refuses to remove every file without adding one (the server’s words on files), and sends nothing', async () => {
     const fetchMock = serve(() => jsonResponse(200, item));
     const { user } = openEdit();
@@ -242,6 +273,28 @@ describe('edit news', () => {
     expect(screen.queryByText('Only the author can edit this item.')).not.toBeInTheDocument();
     profile.resolve(jsonResponse(200, { email: 'ann@example.com' }));
     expect(await screen.findByLabelText('Title')).toHaveValue('Old title');
+  });
+
+  it('says who is signed in could not be found out (no verdict on the author), and asks again on Retry', async () => {
+    spyConsoleError();
+    setUserEmail(null);
+    let profiles = 0;
+    mockFetch((url) =>
+      url !== apiPaths.userProfile
+        ? jsonResponse(200, item)
+        : ++profiles === 1
+          ? jsonResponse(503, { detail: 'down' })
+          : jsonResponse(200, profileOf('ann@example.com')),
+    );
+    const { user } = openEdit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your profile could not be loaded.The connection may have dropped, or the server had a problem.',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Edit news item' })).toBeInTheDocument();
+    expect(screen.queryByText('Only the author can edit this item.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByLabelText('Title')).toHaveValue('Old title');
+    expect(profiles).toBe(2);
   });
 
   it('says the item does not exist on a 404', async () => {

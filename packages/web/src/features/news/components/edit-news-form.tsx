@@ -5,6 +5,7 @@ import { Progress } from '@/components/ui/progress';
 import { useAppForm } from '@/lib/use-app-form';
 import { formatBytes } from '@/utils/format';
 import { updateNews } from '../api/update-news';
+import { untilUploaded, useStillShown } from '../utils/page-left';
 import { NewsFields } from './news-fields';
 import './news.css';
 
@@ -20,6 +21,7 @@ export interface EditNewsFormProps {
 /** The author's edit: the add form's fields, prefilled, plus a checkbox per file to remove. */
 export function EditNewsForm({ item, onSaved }: EditNewsFormProps) {
   const [progress, setProgress] = useState<number | null>(null);
+  const shown = useStillShown();
   const schema = useMemo(() => editNewsForm(item.files.length), [item.files.length]);
   const f = useAppForm({
     schema,
@@ -30,11 +32,12 @@ export function EditNewsForm({ item, onSaved }: EditNewsFormProps) {
       setProgress(0);
       let saved: NewsItem;
       try {
-        saved = await updateNews(item.id, values, setProgress);
+        saved = await untilUploaded(updateNews(item.id, values, setProgress));
       } finally {
         setProgress(null);
       }
-      onSaved(saved);
+      // Saved after the user left the page: going back now would take them from where they went.
+      if (shown.current) onSaved(saved);
     },
   });
   const removeError = f.errorFor('remove_files');

@@ -3,7 +3,8 @@ import { linkify, toParagraphs } from '../utils/content';
 
 /**
  * A news item's content as text, never as markup: paragraphs on blank lines, line breaks kept, and
- * http(s) web addresses as links that open in a new tab and pass on neither the page nor a ranking.
+ * http(s) web addresses as links that open in a new tab and pass on neither the page nor a ranking
+ * (with their real target as a title where the text writes the host otherwise).
  */
 export function NewsContent({ content }: { content: string }) {
   return (
@@ -17,7 +18,7 @@ export function NewsContent({ content }: { content: string }) {
                 piece.href === undefined ? (
                   <Fragment key={i}>{piece.text}</Fragment>
                 ) : (
-                  <a key={i} href={piece.href} target="_blank" rel="noopener noreferrer nofollow">
+                  <a key={i} href={piece.href} title={piece.title} target="_blank" rel="noopener noreferrer nofollow">
                     {piece.text}
                   </a>
                 ),

@@ -1,7 +1,10 @@
 import { apiPaths, appRoutes, newsItemPath, serverMessages } from '@hello/contract';
-import { screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  deferred,
   headerOf,
   jsonResponse,
   mockFetch,
@@ -169,6 +172,83 @@ describe('one news item (/news/{id})', () => {
     expect(alert).toHaveTextContent('The item was not deleted.');
     expect(alert).toHaveTextContent(serverMessages.permissionDenied);
     expect(screen.getByRole('heading', { level: 1, name: 'Market on Sunday' })).toBeInTheDocument();
+    // The question and its buttons are gone: focus is back on Delete, not on <body>.
+    expect(screen.getByRole('button', { name: 'Delete' })).toHaveFocus();
+  });
+
+  it('counts an item already deleted (404, another tab or device) as deleted', async () => {
+    spyConsoleError();
+    setUserEmail('ann@example.com');
+    mockFetch(answerItem(() => jsonResponse(404, { detail: 'Not found.' })));
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete it' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/news$/);
+    expect(screen.getByRole('alert')).toHaveTextContent('“Market on Sunday” was deleted.');
+    expect(screen.queryByText(/The item was not deleted/)).not.toBeInTheDocument();
+  });
+
+  it('deletes when the page is left meanwhile, and then takes the user nowhere', async () => {
+    setUserEmail('ann@example.com');
+    const answer = deferred<Response>();
+    const fetchMock = mockFetch(
+      answerItem((url, init) => (init.method === 'DELETE' ? answer.promise : jsonResponse(404))),
+    );
+    const Where = () => <output data-testid="where">{useLocation().pathname}</output>;
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/news/7']}>
+        <Link to="/about">About</Link>
+        <Routes>
+          <Route path={appRoutes.newsItem} element={<NewsItemRoute />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete it' }));
+    await user.click(screen.getByRole('link', { name: 'About' }));
+    await act(async () => answer.resolve(new Response(null, { status: 204 })));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/about$/);
+  });
+
+  it('shows the item without Edit and Delete, and no verdict, when who is signed in could not be found out', async () => {
+    spyConsoleError();
+    let profiles = 0;
+    mockFetch(
+      answerItem((url) =>
+        url !== apiPaths.userProfile
+          ? jsonResponse(404)
+          : ++profiles === 1
+            ? jsonResponse(503, { detail: 'down' })
+            : jsonResponse(200, { email: 'ann@example.com' }),
+      ),
+    );
+    const { user } = open();
+    expect(
+      await screen.findByText('Who is signed in could not be checked: Edit and Delete are not shown.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Market on Sunday' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(screen.queryByText(/could not be checked/)).not.toBeInTheDocument();
+    expect(profiles).toBe(2);
+  });
+
+  it('shows the real target of a link whose host is written otherwise, and links no deceptive address', async () => {
+    setUserEmail('someone@example.com');
+    const content = 'See https://bücher.example/a, https://example.org/b and https://bank.example@evil.test/login';
+    mockFetch((url) => (url === newsItemPath(7) ? jsonResponse(200, { ...item, content }) : jsonResponse(404)));
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Market on Sunday' });
+    const links = within(document.querySelector<HTMLElement>('.news-content')!).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('title')])).toEqual([
+      ['https://bücher.example/a', 'https://xn--bcher-kva.example/a'],
+      ['https://example.org/b', null],
+    ]);
   });
 
   it('says the item does not exist on a 404, with a link to all news', async () => {
@@ -187,6 +267,7 @@ describe('one news item (/news/{id})', () => {
     mockFetch((url, init) => (++calls === 1 ? jsonResponse(503) : answerItem()(url, init)));
     const { user } = open();
     expect(await screen.findByRole('alert')).toHaveTextContent('This news item could not be loaded.');
+    expect(screen.getByRole('heading', { level: 1, name: 'News item' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Market on Sunday' })).toBeInTheDocument();
   });

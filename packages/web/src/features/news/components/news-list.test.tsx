@@ -67,13 +67,20 @@ describe('all news (/news)', () => {
     const older = deferred<Response>();
     mockFetch((url) => (url === apiPaths.localNews ? jsonResponse(200, [newsItem(2)], next('x')) : older.promise));
     const { user } = renderRoute(<NewsRoute />, { path: appRoutes.news });
-    await user.click(await screen.findByRole('button', { name: 'Older items' }));
-    expect(screen.getByRole('status')).toHaveTextContent('Loading ...');
+    const button = await screen.findByRole('button', { name: 'Older items' });
+    // The live region is there, holding the count, before `Loading ...` is put in it.
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('The newest 1 item');
+    await user.click(button);
+    expect(screen.getByRole('status')).toBe(status);
+    expect(status).toHaveTextContent('Loading ...');
     expect(screen.getByRole('button', { name: 'Older items' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('link', { name: 'Title 2' })).toBeInTheDocument();
     older.resolve(jsonResponse(200, [newsItem(1)]));
     expect(await screen.findByRole('link', { name: 'Title 1' })).toBeInTheDocument();
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toBe(status);
+    expect(status).toHaveTextContent('2 items in all');
+    expect(screen.queryByText('Loading ...')).not.toBeInTheDocument();
   });
 
   it('keeps the list and the button when an older page fails', async () => {

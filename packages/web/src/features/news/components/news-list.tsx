@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { appRoutes, newsItemRoute, type NewsItem } from '@hello/contract';
+import { appRoutes, newsItemRoute, texts, type NewsItem } from '@hello/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
@@ -54,6 +54,7 @@ export function NewsList() {
       </p>
     );
   }
+  const loadingOlder = news.older === 'loading';
   return (
     <div className="stack">
       <ol className="news-list" ref={list} aria-label="News, newest first">
@@ -67,13 +68,20 @@ export function NewsList() {
             Older items
           </Button>
         )}
-        {news.older === 'loading' ? (
-          <Loading />
-        ) : (
-          <p className="muted news-count">
-            {news.hasOlder ? `The newest ${itemCount(news.items.length)}` : `${itemCount(news.items.length)} in all`}
-          </p>
-        )}
+        {/* One live region, there before `Loading ...` is put in it (one inserted with its text may go
+            unannounced); it looks as <Loading /> then, and as the count otherwise. */}
+        <p role="status" className={loadingOlder ? 'loading' : 'muted news-count'}>
+          {loadingOlder ? (
+            <>
+              <span className="loading-dot" aria-hidden="true" />
+              {texts.loading}
+            </>
+          ) : news.hasOlder ? (
+            `The newest ${itemCount(news.items.length)}`
+          ) : (
+            `${itemCount(news.items.length)} in all`
+          )}
+        </p>
       </div>
       {/* Under the button, which keeps focus: above it, the alert would push it out of view. */}
       {news.older === 'failed' && (

@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -53,13 +54,14 @@ import { PdfViewer } from './pdf-viewer';
 function fakeDocument(numPages: number, texts?: string[][]) {
   const render = vi.fn((_: { viewport: { scale: number } }) => ({ promise: Promise.resolve(), cancel: vi.fn() }));
   const getPage = vi.fn(async (n: number) => ({
+    pageNumber: n,
     getViewport: ({ scale }: { scale: number }) => ({ scale, width: 612.4 * scale, height: 792 * scale }),
     render,
     streamTextContent: () => texts?.[n - 1] ?? 'text stream',
     getTextContent: async () => ({ items: (texts?.[n - 1] ?? []).map((str) => ({ str })) }),
     cleanup: vi.fn(),
   }));
-  return { doc: { numPages, getPage }, render, getPage };
+  return { doc: { numPages, getPage, destroy: vi.fn() }, render, getPage };
 }
 
 /** Renders the viewer of a 3-page document (PDF 3) and waits for page 1 to be drawn. */
@@ -73,6 +75,14 @@ async function openViewer() {
   const canvas = screen.getByRole('img') as HTMLCanvasElement;
   await waitFor(() => expect(canvas.dataset.renderedScale).toBe('1'));
   return { user, view, renderPage, getPage, canvas };
+}
+
+/** Applies one of the viewer's stylesheets (vitest loads none), so jsdom computes what it hides. */
+function applyStylesheet(file: string) {
+  const style = document.createElement('style');
+  style.textContent = readFileSync(`${__dirname}/${file}`, 'utf8');
+  document.head.append(style);
+  onTestFinished(() => style.remove());
 }
 
 const lastScale = (renderPage: ReturnType<typeof fakeDocument>['render']) =>
@@ -96,7 +106,8 @@ describe('PDF viewer', () => {
     loaded.resolve(doc);
 
     expect(await screen.findByText('1 / 3')).toBeInTheDocument();
-    expect(screen.queryByText('Loading ...')).not.toBeInTheDocument();
+    // Then over the page area until page 1 is drawn.
+    await waitFor(() => expect(screen.queryByText('Loading ...')).not.toBeInTheDocument());
     const prev = screen.getByRole('button', { name: 'Prev' });
     const next = screen.getByRole('button', { name: 'Next' });
     expect(prev).toHaveAttribute('aria-disabled', 'true');
@@ -119,6 +130,153 @@ describe('PDF viewer', () => {
     expect(next).toHaveAttribute('aria-disabled', 'true');
     expect(prev).not.toHaveAttribute('aria-disabled');
     await waitFor(() => expect(getPage).toHaveBeenLastCalledWith(3));
+  });
+
+  it('while a page loads, shows Loading over the page area, not the previous page under the new number', async () => {
+    applyStylesheet('pdf.css');
+    const { user, getPage, renderPage, canvas } = await openViewer();
+    expect(screen.getByRole('img', { name: 'PDF page 1' })).toBe(canvas);
+    const fetched = getPage.getMockImplementation()!;
+    const arrives = deferred<void>();
+    getPage.mockImplementationOnce(async (n) => {
+      await arrives.promise;
+      return fetched(n);
+    });
+    const drawing = deferred<void>();
+    renderPage.mockImplementationOnce(() => ({ promise: drawing.promise, cancel: vi.fn() }));
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    // The number is the page asked for at once; page 1's drawing and text are hidden, Loading says why.
+    expect(screen.getByText('2 / 3')).toBeInTheDocument();
+    const loading = screen.getByText('Loading ...');
+    expect(document.querySelector('.pdf-page')).toContainElement(loading);
+    expect(canvas).not.toBeVisible();
+    expect(document.querySelector('.textLayer')).not.toBeVisible();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+
+    // Fetched, page 2 is being drawn: still Loading until the drawing is done.
+    arrives.resolve();
+    await waitFor(() => expect(renderPage).toHaveBeenCalledTimes(2));
+    expect(screen.getByText('Loading ...')).toBeInTheDocument();
+    expect(canvas).not.toBeVisible();
+    drawing.resolve();
+    await waitFor(() => expect(screen.queryByText('Loading ...')).not.toBeInTheDocument());
+    expect(screen.getByRole('img', { name: 'PDF page 2' })).toBeVisible();
+    expect(screen.getByText('2 / 3')).toBeInTheDocument();
+
+    // A zoom draws the same page again: no Loading, the page stays shown.
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }));
+    await waitFor(() => expect(lastScale(renderPage)).toBe(1.1));
+    expect(screen.queryByText('Loading ...')).not.toBeInTheDocument();
+    expect(canvas).toBeVisible();
+  });
+
+  it('says a page that could not be fetched could not be shown; Retry opens the document anew and draws it', async () => {
+    applyStylesheet('pdf.css');
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, getPage, renderPage, canvas } = await openViewer();
+    const first = pdfjs.getDocument.mock.results.at(-1)!.value as { promise: Promise<{ destroy: unknown }> };
+    const firstDoc = await first.promise;
+    // pdf.js keeps a page's failed fetch: this document never gives page 2.
+    const fetched = getPage.getMockImplementation()!;
+    getPage.mockImplementation(async (n) => {
+      if (n === 2) throw new Error('Bad page');
+      return fetched(n);
+    });
+    const viewer = screen.getByRole('region', { name: 'PDF document' });
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This page could not be shown.');
+    expect(document.querySelector('.pdf-page')).toContainElement(alert);
+    expect(screen.queryByText('Loading ...')).not.toBeInTheDocument();
+    expect(canvas).not.toBeVisible();
+    expect(screen.getByText('2 / 3')).toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalledWith('Could not load the PDF page', expect.any(Error));
+    // The viewer's one status line stays the page's announcement.
+    expect(within(viewer).getAllByRole('status')).toHaveLength(1);
+
+    // Paging elsewhere still works, and clears the error.
+    await user.click(screen.getByRole('button', { name: 'Prev' }));
+    await waitFor(() => expect(screen.queryByText('Loading ...')).not.toBeInTheDocument());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'PDF page 1' })).toBeVisible();
+
+    // Back on page 2, Retry: a new document, in which page 2 arrives and is drawn.
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const again = await screen.findByRole('button', { name: 'Retry' });
+    const { doc: second, render: secondRender } = fakeDocument(3);
+    pdfjs.getDocument.mockReturnValue({ promise: Promise.resolve(second), destroy: vi.fn() });
+    const drawing = deferred<void>();
+    secondRender.mockImplementationOnce(() => ({ promise: drawing.promise, cancel: vi.fn() }));
+    const opens = opener.openPdf.mock.calls.length;
+    await user.click(again);
+    expect(opener.openPdf).toHaveBeenCalledTimes(opens + 1);
+    expect(viewer).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('Loading ...')).toBeInTheDocument();
+    await waitFor(() => expect(second.getPage).toHaveBeenLastCalledWith(2));
+    drawing.resolve();
+    await waitFor(() => expect(screen.queryByText('Loading ...')).not.toBeInTheDocument());
+    expect(screen.getByRole('img', { name: 'PDF page 2' })).toBeVisible();
+    expect(screen.getByText('2 / 3')).toBeInTheDocument();
+    expect(renderPage).toHaveBeenCalledTimes(2);
+    expect(firstDoc.destroy).toHaveBeenCalled();
+  });
+
+  it('says a page that could not be drawn could not be shown; Retry draws it anew', async () => {
+    applyStylesheet('pdf.css');
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, renderPage, getPage, canvas } = await openViewer();
+    renderPage.mockImplementationOnce(() => ({ promise: Promise.reject(new Error('Bad operator')), cancel: vi.fn() }));
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This page could not be shown.');
+    expect(screen.queryByText('Loading ...')).not.toBeInTheDocument();
+    expect(canvas).not.toBeVisible();
+    expect(consoleError).toHaveBeenCalledWith('Could not draw the PDF page', expect.any(Error));
+    // pdf.js's failed operator list is dropped, so that the next drawing starts afresh.
+    const page2 = (await getPage.mock.results.at(-1)!.value) as { cleanup: ReturnType<typeof vi.fn> };
+    expect(page2.cleanup).toHaveBeenCalled();
+
+    const opens = opener.openPdf.mock.calls.length;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(renderPage).toHaveBeenCalledTimes(3));
+    await waitFor(() => expect(screen.queryByText('Loading ...')).not.toBeInTheDocument());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'PDF page 2' })).toBeVisible();
+    expect(opener.openPdf).toHaveBeenCalledTimes(opens);
+  });
+
+  it('takes a cancelled drawing (paging on quickly, or by pdf.js itself) for no failure', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, renderPage } = await openViewer();
+    const cancelled = Object.assign(new Error('Rendering cancelled'), { name: 'RenderingCancelledException' });
+    // Page 2's drawing is cancelled by page 3's, as pdf.js's is; page 3's by pdf.js (a freed document).
+    const page2Drawing = deferred<void>();
+    renderPage
+      .mockImplementationOnce(() => ({
+        promise: page2Drawing.promise,
+        cancel: vi.fn(() => page2Drawing.reject(cancelled)),
+      }))
+      .mockImplementationOnce(() => ({ promise: Promise.reject(cancelled), cancel: vi.fn() }));
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(renderPage).toHaveBeenCalledTimes(2));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(renderPage).toHaveBeenCalledTimes(3));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('Loading ...')).toBeInTheDocument();
+
+    // The next drawing (here a zoom's) shows page 3.
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }));
+    await waitFor(() => expect(screen.queryByText('Loading ...')).not.toBeInTheDocument());
+    expect(screen.getByRole('img', { name: 'PDF page 3' })).toBeInTheDocument();
+    expect(lastScale(renderPage)).toBe(1.1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(consoleError).not.toHaveBeenCalled();
   });
 
   it('logs a document that fails to load, and shows nothing of it (the prototype page’s rule)', async () => {

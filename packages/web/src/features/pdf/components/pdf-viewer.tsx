@@ -16,7 +16,7 @@ import { texts } from '@hello/contract';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/loading';
 import { PDF_SCALE } from '@/config/constants';
-import { isPdfMissing, openPdf } from '../api/open-pdf';
+import { isPdfMissing, openPdf, type OpenedPdf } from '../api/open-pdf';
 import { highlightHits } from '../utils/highlight';
 import {
   ACTUAL_SIZE,
@@ -47,6 +47,21 @@ import './text-layer.css';
 GlobalWorkerOptions.workerSrc = workerUrl;
 
 type Status = 'loading' | 'ready' | 'missing' | 'failed';
+
+/** A page pdf.js could not fetch or draw (not a cancelled drawing): the page area says so. */
+interface PageFailure {
+  pageNumber: number;
+  stage: 'fetch' | 'draw';
+}
+
+/** Stops an opened PDF's fetches and loading, and frees its document once it has one. */
+function closePdf(opened: OpenedPdf): void {
+  opened.cancel();
+  void opened.task.then(
+    (task) => task.destroy(),
+    () => undefined,
+  );
+}
 
 /** What ← and → scroll a page wider than its box by, in CSS pixels: a browser's arrow-key step. */
 const SIDEWAYS_STEPS: Partial<Record<string, number>> = { ArrowLeft: -40, ArrowRight: 40 };
@@ -85,6 +100,15 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
   const [status, setStatus] = useState<Status>('loading');
   const [pageNumber, setPageNumber] = useState(1);
   const [page, setPage] = useState<PDFPageProxy | null>(null);
+  /** The page the canvas shows drawn in full; null while another one is fetched or drawn over it. */
+  const [drawn, setDrawn] = useState<PDFPageProxy | null>(null);
+  const [failure, setFailure] = useState<PageFailure | null>(null);
+  /** Raised by Retry after a failed drawing: the page is drawn anew. */
+  const [redraws, setRedraws] = useState(0);
+  /** The document Retry opens anew after a failed fetch, until it has replaced `doc`. */
+  const reopening = useRef<OpenedPdf | null>(null);
+  /** The last document so opened, shown now: freed with the viewer. */
+  const reopened = useRef<PDFDocumentProxy | null>(null);
   /** null until the reader picks a zoom: the start zoom then follows the box (see startZoom). */
   const [chosenZoom, setChosenZoom] = useState<Zoom | null>(null);
   /** Width in CSS pixels the page may take in its box; 0 while unmeasured. */
@@ -120,11 +144,11 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
       );
     return () => {
       active = false;
-      opened.cancel();
-      void opened.task.then(
-        (task) => task.destroy(),
-        () => undefined,
-      );
+      closePdf(opened);
+      if (reopening.current) closePdf(reopening.current);
+      reopening.current = null;
+      void reopened.current?.destroy();
+      reopened.current = null;
     };
   }, [url]);
 
@@ -155,10 +179,15 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
     let active = true;
     doc.getPage(pageNumber).then(
       (loaded) => {
-        if (active) setPage(loaded);
+        if (!active) return;
+        setPage(loaded);
+        // Another page is about to be drawn over the canvas: it no longer shows a whole page.
+        setDrawn((shown) => (shown === loaded ? shown : null));
       },
       (error: unknown) => {
-        if (active) console.error('Could not load the PDF page', error);
+        if (!active) return;
+        console.error('Could not load the PDF page', error);
+        setFailure({ pageNumber, stage: 'fetch' });
       },
     );
     return () => {
@@ -196,11 +225,21 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
     });
     task.promise.then(
       () => {
+        if (current !== generation.current) return;
         // For tests and debugging: the scale the canvas shows, once it is drawn.
-        if (current === generation.current) canvas.dataset.renderedScale = String(scale);
+        canvas.dataset.renderedScale = String(scale);
+        setDrawn(page);
+        setFailure((failed) => (failed?.pageNumber === page.pageNumber ? null : failed));
       },
       (error: unknown) => {
-        if (!isCancellation(error)) console.error('Could not draw the PDF page', error);
+        // Cancelled: a newer drawing (another page or zoom) took its place, or the document was freed.
+        if (isCancellation(error)) return;
+        console.error('Could not draw the PDF page', error);
+        if (current !== generation.current) return;
+        // pdf.js keeps a failed drawing's operator list and would fail with it again: dropped, so
+        // the next drawing of the page (Retry, a zoom) starts afresh.
+        page.cleanup();
+        setFailure({ pageNumber: page.pageNumber, stage: 'draw' });
       },
     );
 
@@ -229,7 +268,7 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
       task.cancel();
       textLayer?.cancel();
     };
-  }, [page, scale, ratio]);
+  }, [page, scale, ratio, redraws]);
 
   const total = doc?.numPages ?? 0;
 
@@ -237,6 +276,7 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
     setPageNumber(target);
     setDraft(null);
     setPageError(null);
+    setFailure(null);
   }, []);
 
   const search = usePdfSearch(doc, pageNumber, goTo);
@@ -290,6 +330,39 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
     }
   };
 
+  // Retry: pdf.js keeps a page's failed fetch for the document's life, so the document is opened
+  // anew (the one shown stays, for other pages, until it is replaced); a failed drawing is redrawn.
+  // Focus goes to the viewer, not to <body> with the button: the keys still page from there.
+  const retryPage = ({ pageNumber: failedPage, stage }: PageFailure) => {
+    rootRef.current?.focus({ preventScroll: true });
+    setFailure(null);
+    if (stage === 'draw') {
+      setRedraws((n) => n + 1);
+      return;
+    }
+    if (reopening.current) closePdf(reopening.current);
+    const opened = openPdf(url);
+    reopening.current = opened;
+    const replaced = doc;
+    opened.task
+      .then((task) => task.promise)
+      .then(
+        (loaded) => {
+          if (reopening.current !== opened) return;
+          reopening.current = null;
+          reopened.current = loaded;
+          setDoc(loaded);
+          void replaced?.destroy();
+        },
+        (error: unknown) => {
+          if (reopening.current !== opened) return;
+          reopening.current = null;
+          console.error('Could not load the PDF page', error);
+          setFailure({ pageNumber: failedPage, stage: 'fetch' });
+        },
+      );
+  };
+
   // From the zoom of the latest click, not of the last render: quick clicks each take one step.
   const zoomBy = (step: (scale: number) => number) =>
     setChosenZoom((previous) => ({
@@ -297,6 +370,12 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
       scale: step(scaleOf(previous ?? startZoom(available, pageWidth), available, pageWidth)),
     }));
 
+  // The page asked for is not drawn yet (over range requests that may take a while): the page area
+  // says Loading rather than show the previous page under the new number. The number changes at
+  // once, as in pdf.js's and browsers' viewers: the click is seen to work, and Prev, Next and the
+  // keys step from the page asked for.
+  const failed = status === 'ready' && failure?.pageNumber === pageNumber ? failure : null;
+  const pending = status === 'ready' && !failed && drawn?.pageNumber !== pageNumber;
   const shownScale = scale ?? 1;
   const fit = zoom.mode === 'fit';
   const actual = zoom.mode === 'scale' && zoom.scale === PDF_SCALE;
@@ -404,9 +483,27 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
         </div>
       )}
       <div ref={wrapRef} className="pdf-canvas-wrap" hidden={status !== 'ready'}>
-        <div className="pdf-page" style={pageStyle}>
+        <div
+          className={failed ? 'pdf-page pdf-page-failed' : pending ? 'pdf-page pdf-page-pending' : 'pdf-page'}
+          style={pageStyle}
+        >
           <canvas ref={canvasRef} className="pdf-canvas" aria-label={`PDF page ${pageNumber}`} role="img" />
           <div ref={textLayerRef} className="textLayer" />
+          {/* Not a second role=status: the viewer's own already says the page (`Page N of M`). */}
+          {pending && (
+            <p className="loading pdf-page-loading">
+              <span className="loading-dot" aria-hidden="true" />
+              {texts.loading}
+            </p>
+          )}
+          {failed && (
+            // The app's error alert, written out: the Alert component lives in the home page's chunk,
+            // and importing it from here would add an export to that chunk, whose budget is all but spent.
+            <div className="pdf-page-failure alert alert-error" role="alert">
+              <p className="alert-title">This page could not be shown.</p>
+              <Button onClick={() => retryPage(failed)}>Retry</Button>
+            </div>
+          )}
         </div>
       </div>
       <p className="pdf-sr-only" role="status">
