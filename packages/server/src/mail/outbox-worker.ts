@@ -131,9 +131,12 @@ export function createOutboxWorker(
       run.delivering = undefined;
     }
     if (run.abandoned) {
+      // The database may be closed: kept as unrecorded, so that this worker, started again in this
+      // process, records it instead of sending it again. Another instance would send it again.
+      unrecorded.set(row.id, { attempts, body: seal.seal(scrub(text)) });
       log.warn(
         { mailId: row.id },
-        'mail delivered after shutdown gave up on it; not recorded, so sent again once its claim ends',
+        'mail delivered after shutdown gave up on it; not recorded yet, so another instance may send it again once its claim ends',
       );
       return;
     }

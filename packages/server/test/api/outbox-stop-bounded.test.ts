@@ -1,10 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBodySeal } from '../../src/mail/body-seal.js';
 import { createOutboxWorker, defaultOutboxOptions, type OutboxOptions } from '../../src/mail/outbox-worker.js';
 import { smtpTransport, type MailTransport } from '../../src/mail/transport.js';
 import * as outbox from '../../src/repositories/mail-outbox.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
+import { recordingLog } from '../helpers/recording-log.js';
 import { startHangingSmtpPeer, type HangingSmtpPeer } from '../helpers/hanging-smtp.js';
 import { uniqueEmail } from '../helpers/users.js';
 
@@ -37,15 +37,7 @@ describe.each(dialects)('outbox: stop() with a delivery or a record that hangs (
   /** A worker on the test's database, its log lines, and one mail queued for it. */
   async function setUp(transport: MailTransport, options: Partial<OutboxOptions> = {}) {
     const seal = createBodySeal(t.config.secretKey);
-    const lines: { level: string; args: unknown[] }[] = [];
-    const logAt =
-      (level: string) =>
-      (...args: unknown[]) =>
-        void lines.push({ level, args });
-    const log = {
-      ...Object.fromEntries(['trace', 'debug', 'info', 'warn', 'error', 'fatal'].map((l) => [l, logAt(l)])),
-      child: () => log,
-    } as unknown as FastifyBaseLogger;
+    const { log, lines } = recordingLog();
     const text = `Open http://app.test/resetnewpassword?token=${SECRET} within an hour.`;
     const id = await outbox.insertMail(t.app.db, {
       to: uniqueEmail('stop'),
@@ -112,6 +104,36 @@ describe.each(dialects)('outbox: stop() with a delivery or a record that hangs (
     expect(JSON.stringify(lines)).not.toMatch(/"err"|stack/);
     vi.restoreAllMocks();
     expect(await row()).toEqual(pending);
+  });
+
+  it('records, once started again, a delivery that ended after stop() gave up on it, without sending it again', async () => {
+    let deliveries = 0;
+    let finish: () => void = () => {};
+    const transport: MailTransport = {
+      kind: 'smtp',
+      deliver: () => {
+        deliveries += 1;
+        return new Promise<void>((resolve) => (finish = resolve));
+      },
+      close: () => {},
+    };
+    const { worker, lines, row } = await setUp(transport);
+    worker.start();
+    await expect.poll(() => deliveries, { timeout: 5000 }).toBe(1);
+    expect(await timedStop(worker)).toBeDefined();
+    finish(); // the mail server accepts it after all
+    await expect
+      .poll(() => lines.some((l) => l.level === 'warn' && String(l.args[1]).includes('delivered after shutdown')))
+      .toBe(true);
+    expect((await row()).sent_at).toBeNull();
+
+    worker.start();
+    await expect.poll(async () => (await row()).sent_at, { timeout: 5000 }).not.toBeNull();
+    await worker.stop();
+    expect(deliveries).toBe(1);
+    expect(await row()).toMatchObject({ attempts: 1, failed_at: null });
+    expect(JSON.stringify(lines)).not.toContain(SECRET);
+    expect(lines.filter((l) => l.level === 'error').map((l) => l.args)).toEqual([]);
   });
 
   it('gives up on the last records of mails sent when the database does not answer them', async () => {

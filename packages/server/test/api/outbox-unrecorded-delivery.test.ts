@@ -1,10 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBodySeal } from '../../src/mail/body-seal.js';
 import { createOutboxWorker, defaultOutboxOptions, type OutboxOptions } from '../../src/mail/outbox-worker.js';
 import type { MailTransport } from '../../src/mail/transport.js';
 import * as outbox from '../../src/repositories/mail-outbox.js';
 import { buildTestApp, dialects, type TestApp } from '../helpers/build.js';
+import { recordingLog } from '../helpers/recording-log.js';
 
 /**
  * A mail delivered whose record as sent fails (the database refuses markSent) is not a failed
@@ -32,15 +32,7 @@ describe.each(dialects)('outbox: a delivery the database did not record (%s)', (
       deliver: async (mail) => void delivered.push(mail.recipient),
       close: () => {},
     };
-    const lines: { level: string; args: unknown[] }[] = [];
-    const logAt =
-      (level: string) =>
-      (...args: unknown[]) =>
-        void lines.push({ level, args });
-    const log = {
-      ...Object.fromEntries(['trace', 'debug', 'info', 'warn', 'error', 'fatal'].map((l) => [l, logAt(l)])),
-      child: () => log,
-    } as unknown as FastifyBaseLogger;
+    const { log, lines } = recordingLog();
     const to = `unrecorded-${options.leaseMs ?? 'lease'}-${dialect}@example.com`;
     const text = `Open http://app.test/resetnewpassword?token=${SECRET} within an hour.`;
     const id = await outbox.insertMail(t.app.db, {

@@ -79,6 +79,28 @@ describe('useCurrentUserEmail', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('is not known (undefined), not the last lookup’s failure, once signed in again while the new lookup runs', async () => {
+    spyConsoleError();
+    storeRefreshToken('r1');
+    setAccessToken('a1');
+    const second = deferred<Response>();
+    let calls = 0;
+    mockFetch(() => (++calls === 1 ? jsonResponse(503) : second.promise));
+    const { result } = renderHook(() => useCurrentUserEmail());
+    await waitFor(() => expect(result.current).toEqual({ retry: expect.any(Function) }));
+    act(() => clearAuth()); // logged out, in another tab
+    expect(result.current).toBeNull();
+    act(() => {
+      storeRefreshToken('r2'); // and in again
+      setAccessToken('a2');
+    });
+    expect(result.current).toBeUndefined();
+    await waitFor(() => expect(calls).toBe(2));
+    expect(result.current).toBeUndefined();
+    second.resolve(jsonResponse(200, { email: 'me@example.com' }));
+    await waitFor(() => expect(result.current).toBe('me@example.com'));
+  });
+
   it('is null when the profile names nobody', async () => {
     storeRefreshToken('r');
     setAccessToken('acc');

@@ -57,6 +57,12 @@ export function useCurrentUserEmail(): string | null | undefined | LookupFailed 
   // How the last lookup ended without an e-mail: null nobody named, else failed.
   const [ended, setEnded] = useState<LookupFailed | null>();
   const [attempt, setAttempt] = useState(0);
+  // Signed out and in again (another tab): the last lookup's end is no answer for the new session.
+  const [lookedUpFor, setLookedUpFor] = useState(hasRefreshToken);
+  if (lookedUpFor !== hasRefreshToken) {
+    setLookedUpFor(hasRefreshToken);
+    setEnded(undefined);
+  }
 
   useEffect(() => {
     if (email || !hasRefreshToken) return;

@@ -7,6 +7,7 @@ import { AuthorActions, AuthorUnknown } from '@/features/news/components/author-
 import { NewsArticle } from '@/features/news/components/news-article';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { NewsNotFound } from '@/features/news/components/news-states';
+import { useFreshLinks } from '@/features/news/utils/fresh-links';
 import { useCurrentUserEmail } from '@/lib/current-user';
 import { sameEmail } from '@/lib/same-account';
 import type { NoticeState } from '@/components/ui/route-notice';
@@ -15,6 +16,7 @@ function NewsItemPage({ id }: { id: number }) {
   const item = useNewsItem(id);
   const email = useCurrentUserEmail();
   const navigate = useNavigate();
+  useFreshLinks(item.data?.files.map((file) => file.url) ?? [], item.reload);
 
   if (item.status === 'notfound')
     return (

@@ -2,7 +2,7 @@ import { apiPaths, appRoutes, newsItemPath, serverMessages } from '@hello/contra
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   deferred,
   headerOf,
@@ -51,6 +51,29 @@ describe('one news item (/news/{id})', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/v1/localnews/7/');
     expect(headerOf(init, 'Authorization')).toBe('Bearer acc');
+  });
+
+  it('loads the item again a minute before its attachment links expire, keeping it on screen meanwhile', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      setUserEmail('someone@example.com');
+      const expires = Math.floor(Date.now() / 1000) + 300;
+      const signed = {
+        ...item,
+        files: [{ ...item.files[3]!, url: `/api/v1/localnews/files/4?expires=${expires}&sig=s` }],
+      };
+      const fetchMock = mockFetch((url) => (url === newsItemPath(7) ? jsonResponse(200, signed) : jsonResponse(404)));
+      open();
+      await screen.findByRole('heading', { level: 1, name: 'Market on Sunday' });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await act(() => vi.advanceTimersByTimeAsync(230_000));
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await act(() => vi.advanceTimersByTimeAsync(15_000));
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(screen.getByRole('heading', { level: 1, name: 'Market on Sunday' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('renders the content as text in paragraphs, never as markup, linking only http(s) addresses safely', async () => {

@@ -48,13 +48,20 @@ describe('linkify', () => {
       'https://example.jp/ページです',
       '。次',
     ]);
-    for (const stop of '…»›」』）】。、，！？：；＃／') {
+    for (const stop of '…»›‹„—–”’」』）】。、，！？：；＃／') {
       expect(linked(`https://example.org/a${stop}b`).map((piece) => piece.text)).toEqual(['https://example.org/a']);
     }
     expect(linked('「https://example.jp/a」です').map((piece) => piece.text)).toEqual(['https://example.jp/a']);
+    expect(linked('See “https://example.org/a” here').map((piece) => piece.text)).toEqual(['https://example.org/a']);
+    expect(linked('https://example.org/a’s page').map((piece) => piece.text)).toEqual(['https://example.org/a']);
     expect(linked('（https://example.jp/a）。').map((piece) => piece.text)).toEqual(['https://example.jp/a']);
     // Pairs the address opened stay in it, as ( ) do.
-    for (const url of ['https://example.org/«a»', 'https://example.jp/「a」b', 'https://example.jp/（a）']) {
+    for (const url of [
+      'https://example.org/«a»',
+      'https://example.jp/「a」b',
+      'https://example.jp/（a）',
+      'https://example.org/“a”',
+    ]) {
       expect(linked(`(${url})`).map((piece) => piece.text)).toEqual([url]);
     }
   });

@@ -19,12 +19,14 @@ export function toParagraphs(content: string): string[][] {
 
 // A web address starts with its scheme; only http and https are ever linked, never javascript:,
 // data: or anything else a writer might slip in. It ends before what ends a sentence or a quotation
-// in other scripts (… › 』 】 。 、) and before full-width punctuation, bar the brackets balanced below.
-const CANDIDATE = /\bhttps?:\/\/[^\s<>"…›』】、。\uFF01-\uFF07\uFF0A-\uFF0F\uFF1A-\uFF20\uFF3B-\uFF40\uFF5B-\uFF65]+/gi;
+// in other scripts (… ‹ › „ — – 』 】 。 、) and before full-width punctuation, bar the quotation marks and
+// brackets balanced below.
+const CANDIDATE =
+  /\bhttps?:\/\/[^\s<>"…‹›„—–』】、。\uFF01-\uFF07\uFF0A-\uFF0F\uFF1A-\uFF20\uFF3B-\uFF40\uFF5B-\uFF65]+/gi;
 const TRAILING = /[.,;:!?'*]$/;
 // Quotation marks and brackets of other scripts, each opening one before its closing one: an
 // address may hold them in pairs, and ends before a closing one it did not open.
-const QUOTES = '«»「」（）';
+const QUOTES = '«»「」（）“”‘’';
 // Bidirectional controls reorder what is shown: a link holding one is not what it seems.
 const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 // Something before an `@` in the host's place: https://bank.example@evil.test/ goes to evil.test.
@@ -34,7 +36,7 @@ const count = (text: string, char: string) => text.split(char).length - 1;
 
 /** Ends the address before a closing quotation mark it did not open: `«https://x.org/a»`. */
 function cutAtUnopened(candidate: string): string {
-  const open = [0, 0, 0];
+  const open: number[] = new Array<number>(QUOTES.length / 2).fill(0);
   for (let i = 0; i < candidate.length; i++) {
     const at = QUOTES.indexOf(candidate[i]!);
     if (at < 0) continue;

@@ -135,4 +135,34 @@ describe('a piece of the PDF that fails', () => {
       vi.useRealTimers();
     }
   });
+
+  it('is reported once given up, as pdf.js would wait for it for ever', async () => {
+    vi.useFakeTimers();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      mockFetch((_url, init) => {
+        const [, first, last] = /^bytes=(\d+)-(\d+)$/.exec(headerOf(init, 'Range') ?? '')!.map(Number);
+        if (first! > 0) return Promise.reject(new TypeError('network error'));
+        return new Response(new Uint8Array(last! - first! + 1), {
+          status: 206,
+          headers: { 'Content-Range': `bytes ${first}-${last}/${SIZE}` },
+        });
+      });
+      const onPieceFailed = vi.fn();
+      const { task } = openPdf('/download_pdf_by_id/100', { onPieceFailed });
+      const { source } = (await task) as unknown as { source: Record<string, unknown> };
+      const range = source.range as InstanceType<typeof pdfjs.PDFDataRangeTransport>;
+      range.requestDataRange(65536, 131072);
+      const retries = RETRY_DELAYS_MS.reduce((a, b) => a + b, 0);
+      await vi.advanceTimersByTimeAsync(retries - 1);
+      expect(onPieceFailed).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(onPieceFailed).toHaveBeenCalledTimes(1);
+      expect(onPieceFailed).toHaveBeenCalledWith(expect.any(TypeError));
+      expect(range.onDataRange).not.toHaveBeenCalled();
+    } finally {
+      error.mockRestore();
+      vi.useRealTimers();
+    }
+  });
 });

@@ -39,6 +39,11 @@ async function fetchRange(url: string, first: number, last: number, signal: Abor
   return { bytes, total };
 }
 
+export interface OpenPdfOptions {
+  /** Told of a piece given up after its retries, which pdf.js would wait for for ever. */
+  onPieceFailed?: (error: unknown) => void;
+}
+
 export interface OpenedPdf {
   task: Promise<PDFDocumentLoadingTask>;
   /** Stops the fetches in flight and the loading. */
@@ -52,7 +57,7 @@ export interface OpenedPdf {
  * isEvalSupported: false — pdf.js would otherwise compile fonts with new Function(), which our
  * Content-Security-Policy forbids.
  */
-export function openPdf(url: string): OpenedPdf {
+export function openPdf(url: string, { onPieceFailed }: OpenPdfOptions = {}): OpenedPdf {
   const controller = new AbortController();
   const task = fetchRange(url, 0, RANGE_CHUNK_BYTES - 1, controller.signal).then(({ bytes, total }) => {
     const common = { isEvalSupported: false, rangeChunkSize: RANGE_CHUNK_BYTES } as const;
@@ -61,14 +66,18 @@ export function openPdf(url: string): OpenedPdf {
     // on our origin), all cancelled when pdf.js aborts.
     const range = new PDFDataRangeTransport(total, bytes);
     // pdf.js has no way to hear that a piece failed: it would wait for it for ever, so a piece that
-    // fails (a dropped connection) is asked for again, a little later each time, before giving up.
+    // fails (a dropped connection) is asked for again, a little later each time, before giving up
+    // and telling the caller (pdf.js never asks for that piece again).
     const fetchPiece = (begin: number, end: number, attempt: number): void => {
       fetchRange(url, begin, end - 1, controller.signal).then(
         ({ bytes: piece }) => range.onDataRange(begin, piece),
         (error: unknown) => {
           if (controller.signal.aborted) return;
           const delay = RETRY_DELAYS_MS[attempt];
-          if (delay === undefined) return console.error('Could not fetch part of the PDF', error);
+          if (delay === undefined) {
+            console.error('Could not fetch part of the PDF', error);
+            return onPieceFailed?.(error);
+          }
           setTimeout(() => {
             if (!controller.signal.aborted) fetchPiece(begin, end, attempt + 1);
           }, delay);

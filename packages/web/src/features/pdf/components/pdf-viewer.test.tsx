@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -37,9 +37,9 @@ const pdfjs = vi.hoisted(() => ({
 vi.mock('pdfjs-dist', () => pdfjs);
 vi.mock('pdfjs-dist/build/pdf.worker.min.mjs?url', () => ({ default: '/assets/pdf.worker.min-hash.mjs' }));
 // How the PDF's bytes arrive (by ranges) is open-pdf.test.ts's; here the loading task comes straight
-// from the getDocument mock.
+// from the getDocument mock, and a test gives a piece up by calling the onPieceFailed it was handed.
 const opener = vi.hoisted(() => ({
-  openPdf: vi.fn((url: string) => ({
+  openPdf: vi.fn((url: string, _options?: { onPieceFailed?: (error: unknown) => void }) => ({
     task: Promise.resolve().then(() => pdfjs.getDocument({ url })),
     cancel: vi.fn(),
   })),
@@ -101,7 +101,9 @@ describe('PDF viewer', () => {
     render(<PdfViewer url="/download_pdf_by_id/3" />);
 
     expect(screen.getByText('Loading ...')).toBeInTheDocument();
-    expect(opener.openPdf).toHaveBeenCalledWith('/download_pdf_by_id/3');
+    expect(opener.openPdf).toHaveBeenCalledWith('/download_pdf_by_id/3', {
+      onPieceFailed: expect.any(Function),
+    });
     expect(pdfjs.GlobalWorkerOptions.workerSrc).toBe('/assets/pdf.worker.min-hash.mjs');
     loaded.resolve(doc);
 
@@ -222,6 +224,83 @@ describe('PDF viewer', () => {
     expect(screen.getByText('2 / 3')).toBeInTheDocument();
     expect(renderPage).toHaveBeenCalledTimes(2);
     expect(firstDoc.destroy).toHaveBeenCalled();
+  });
+
+  it('says a page whose data never came (a piece given up after its retries) could not be shown; Retry opens the document anew', async () => {
+    applyStylesheet('pdf.css');
+    const { user, getPage, canvas } = await openViewer();
+    const first = pdfjs.getDocument.mock.results.at(-1)!.value as { promise: Promise<{ destroy: unknown }> };
+    const firstDoc = await first.promise;
+    const pieceFailed = opener.openPdf.mock.lastCall![1]!.onPieceFailed!;
+    // Page 2 needs the piece given up: pdf.js waits for it for ever.
+    const fetched = getPage.getMockImplementation()!;
+    getPage.mockImplementation((n) => (n === 2 ? new Promise<never>(() => {}) : fetched(n)));
+
+    // Given up while no page is waiting (pdf.js reading ahead): nothing to say.
+    act(() => pieceFailed(new TypeError('network error')));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Loading ...')).toBeInTheDocument();
+    act(() => pieceFailed(new TypeError('network error')));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This page could not be shown.');
+    expect(screen.queryByText('Loading ...')).not.toBeInTheDocument();
+    expect(canvas).not.toBeVisible();
+    expect(screen.getByText('2 / 3')).toBeInTheDocument();
+
+    // Paging still works; back on page 2 it is said at once (pdf.js never asks for the piece again).
+    await user.click(screen.getByRole('button', { name: 'Prev' }));
+    await waitFor(() => expect(screen.queryByText('Loading ...')).not.toBeInTheDocument());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'PDF page 1' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('This page could not be shown.');
+
+    // Retry: a new document, in which page 2 arrives and is drawn.
+    const { doc: second } = fakeDocument(3);
+    pdfjs.getDocument.mockReturnValue({ promise: Promise.resolve(second), destroy: vi.fn() });
+    const opens = opener.openPdf.mock.calls.length;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(opener.openPdf).toHaveBeenCalledTimes(opens + 1);
+    await waitFor(() => expect(second.getPage).toHaveBeenLastCalledWith(2));
+    await waitFor(() => expect(screen.queryByText('Loading ...')).not.toBeInTheDocument());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'PDF page 2' })).toBeVisible();
+    expect(firstDoc.destroy).toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Prev' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByRole('img', { name: 'PDF page 2' })).toBeVisible());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('takes a piece given up while the document opens for a failure to load it: no Loading for ever', async () => {
+    pdfjs.getDocument.mockReturnValue({ promise: new Promise<never>(() => {}), destroy: vi.fn() });
+    render(<PdfViewer url="/download_pdf_by_id/3" id={3} />);
+    expect(screen.getByText('Loading ...')).toBeInTheDocument();
+    act(() => opener.openPdf.mock.lastCall![1]!.onPieceFailed!(new TypeError('network error')));
+    expect(screen.queryByText('Loading ...')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('frees a document Retry could not open (its pdf.js worker with it)', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, getPage } = await openViewer();
+    const fetched = getPage.getMockImplementation()!;
+    getPage.mockImplementation(async (n) => {
+      if (n === 2) throw new Error('Bad page');
+      return fetched(n);
+    });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    const destroy = vi.fn();
+    pdfjs.getDocument.mockImplementationOnce(() => ({ promise: Promise.reject(new Error('reset')), destroy }));
+    await user.click(retry);
+    const reopen = opener.openPdf.mock.results.at(-1)!.value;
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(consoleError).toHaveBeenLastCalledWith('Could not load the PDF page', expect.any(Error));
+    expect(reopen.cancel).toHaveBeenCalled();
+    await waitFor(() => expect(destroy).toHaveBeenCalled());
   });
 
   it('says a page that could not be drawn could not be shown; Retry draws it anew', async () => {

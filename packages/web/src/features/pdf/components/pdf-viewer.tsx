@@ -109,6 +109,10 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
   const reopening = useRef<OpenedPdf | null>(null);
   /** The last document so opened, shown now: freed with the viewer. */
   const reopened = useRef<PDFDocumentProxy | null>(null);
+  /** The page asked for while it is neither drawn nor failed: the one a lost piece leaves waiting. */
+  const waitingFor = useRef<number | null>(null);
+  /** Pages a lost piece left waiting in the document shown: pdf.js never asks for a piece again. */
+  const stalled = useRef(new Set<number>());
   /** null until the reader picks a zoom: the start zoom then follows the box (see startZoom). */
   const [chosenZoom, setChosenZoom] = useState<Zoom | null>(null);
   /** Width in CSS pixels the page may take in its box; 0 while unmeasured. */
@@ -121,15 +125,34 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
   const fieldId = useId();
   const errorId = useId();
 
+  // A piece openPdf gave up after its retries: pdf.js would wait for it for ever, so the page left
+  // waiting, if any, fails as a fetch does (Retry opens the document anew).
+  const pieceLost = useCallback(() => {
+    const waiting = waitingFor.current;
+    if (waiting === null) return;
+    stalled.current.add(waiting);
+    setFailure({ pageNumber: waiting, stage: 'fetch' });
+  }, []);
+
   useEffect(() => {
-    // By ranges: a large PDF shows its first page long before the whole file could have arrived.
-    const opened = openPdf(url);
     let active = true;
+    let opening = true;
+    // By ranges: a large PDF shows its first page long before the whole file could have arrived.
+    const opened = openPdf(url, {
+      // Lost before the document opened: it never will, a failure to load it.
+      onPieceFailed: () => {
+        if (!active) return;
+        if (opening) setStatus('failed');
+        else pieceLost();
+      },
+    });
     opened.task
       .then((task) => task.promise)
       .then(
         (loaded) => {
           if (!active) return;
+          opening = false;
+          stalled.current.clear();
           setDoc(loaded);
           setPageNumber(1);
           setStatus('ready');
@@ -150,7 +173,7 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
       void reopened.current?.destroy();
       reopened.current = null;
     };
-  }, [url]);
+  }, [url, pieceLost]);
 
   // pdf.js appends a hidden canvas to <body> to measure text; it goes with the viewer.
   const usedTextLayer = useRef(false);
@@ -228,6 +251,7 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
         if (current !== generation.current) return;
         // For tests and debugging: the scale the canvas shows, once it is drawn.
         canvas.dataset.renderedScale = String(scale);
+        stalled.current.delete(page.pageNumber);
         setDrawn(page);
         setFailure((failed) => (failed?.pageNumber === page.pageNumber ? null : failed));
       },
@@ -276,7 +300,8 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
     setPageNumber(target);
     setDraft(null);
     setPageError(null);
-    setFailure(null);
+    // A page a lost piece left waiting would only wait again: said at once.
+    setFailure(stalled.current.has(target) ? { pageNumber: target, stage: 'fetch' } : null);
   }, []);
 
   const search = usePdfSearch(doc, pageNumber, goTo);
@@ -341,7 +366,7 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
       return;
     }
     if (reopening.current) closePdf(reopening.current);
-    const opened = openPdf(url);
+    const opened = openPdf(url, { onPieceFailed: pieceLost });
     reopening.current = opened;
     const replaced = doc;
     opened.task
@@ -351,12 +376,14 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
           if (reopening.current !== opened) return;
           reopening.current = null;
           reopened.current = loaded;
+          stalled.current.clear();
           setDoc(loaded);
           void replaced?.destroy();
         },
         (error: unknown) => {
           if (reopening.current !== opened) return;
           reopening.current = null;
+          closePdf(opened); // its worker too
           console.error('Could not load the PDF page', error);
           setFailure({ pageNumber: failedPage, stage: 'fetch' });
         },
@@ -376,6 +403,9 @@ export function PdfViewer({ url, id }: { url: string; id?: number }) {
   // keys step from the page asked for.
   const failed = status === 'ready' && failure?.pageNumber === pageNumber ? failure : null;
   const pending = status === 'ready' && !failed && drawn?.pageNumber !== pageNumber;
+  useEffect(() => {
+    waitingFor.current = pending ? pageNumber : null;
+  }, [pending, pageNumber]);
   const shownScale = scale ?? 1;
   const fit = zoom.mode === 'fit';
   const actual = zoom.mode === 'scale' && zoom.scale === PDF_SCALE;
